@@ -1,0 +1,16 @@
+export { createHarness } from './create-harness.js';
+export { DEFAULT_TURN_LIMITS, resolveLimits, type ResolvedHarnessLimits } from './limits.js';
+export { HARNESS_STOP_REASONS, outcomeForStopReason, stopReasonToUserMessage } from './stop-reason.js';
+export { CONTINUATION_VERSION } from './continuation/continuation-codec.js';
+export * from './errors/index.js';
+export * from './trace/index.js';
+export type * from './types/config.js';
+export type * from './types/continuation.js';
+export type * from './types/model.js';
+export type * from './types/result.js';
+export type * from './types/runtime.js';
+export type * from './types/tools.js';
+export type * from './types/trace.js';
+export type * from './types/transcript.js';
+export type * from './types/turn-input.js';
+export type * from './types/usage.js';

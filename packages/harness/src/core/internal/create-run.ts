@@ -1,0 +1,56 @@
+import type { HarnessContinuation } from '../types/continuation.js';
+import type { HarnessStreamEvent } from '../types/runtime.js';
+import type { HarnessTraceSink } from '../types/trace.js';
+import type { HarnessTranscriptItem } from '../types/transcript.js';
+import type { HarnessRunOptions, HarnessTurnInput } from '../types/turn-input.js';
+import type { HarnessAggregateUsage } from '../types/usage.js';
+import { emptyUsage, type HarnessServices, type RunContext } from './run-context.js';
+import { TraceEmitter } from './trace-emitter.js';
+import { createTurnSignal } from './turn-signal.js';
+
+/** State a resumed run starts from. */
+export interface RunSeed {
+  transcript?: HarnessTranscriptItem[];
+  usage?: HarnessAggregateUsage;
+  iterationOffset?: number;
+  reportedUnknownTools?: string[];
+  resumedFrom?: HarnessContinuation;
+}
+
+/** Starts the clock and the deadline of a run. */
+export function createRun(
+  services: HarnessServices,
+  trace: HarnessTraceSink | undefined,
+  input: HarnessTurnInput,
+  options: HarnessRunOptions & { onStreamEvent?: (event: HarnessStreamEvent) => void },
+  seed: RunSeed = {},
+): RunContext {
+  const counters = { iteration: 0, toolCallCount: 0, startedAt: services.clock.now() };
+  const usage = seed.usage === undefined ? emptyUsage() : { ...seed.usage };
+  const identity = {
+    assistantId: input.assistantId,
+    turnId: input.turnId,
+    ...(input.workspaceId === undefined ? {} : { workspaceId: input.workspaceId }),
+    ...(input.sessionId === undefined ? {} : { sessionId: input.sessionId }),
+    ...(input.userId === undefined ? {} : { userId: input.userId }),
+    ...(input.threadId === undefined ? {} : { threadId: input.threadId }),
+  };
+  return {
+    services,
+    input,
+    turnSignal: createTurnSignal(options.signal, services.limits.maxElapsedMs),
+    trace: new TraceEmitter(trace, services.clock, identity, counters, options.onStreamEvent),
+    counters,
+    iterationOffset: seed.iterationOffset ?? 0,
+    transcript: seed.transcript === undefined ? [] : [...seed.transcript],
+    usage,
+    costAtStart: usage.totalCostUnits,
+    consecutiveInvalid: 0,
+    reportedUnknownTools: new Set(seed.reportedUnknownTools ?? []),
+    recentResultSignatures: [],
+    availableTools: [],
+    resumedFrom: seed.resumedFrom,
+    streaming: options.onStreamEvent !== undefined,
+    phase: 'start',
+  };
+}

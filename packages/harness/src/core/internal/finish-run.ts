@@ -1,0 +1,116 @@
+import { fitTranscript } from '../continuation/fit-transcript.js';
+import { outcomeForStopReason } from '../stop-reason.js';
+import type { HarnessContinuation, HarnessContinuationState, HarnessContinuationType } from '../types/continuation.js';
+import type { HarnessApprovalRequest } from '../types/model.js';
+import type { HarnessResult, HarnessResultMetadata, HarnessStopReason } from '../types/result.js';
+import type { HarnessToolCall } from '../types/tools.js';
+import { elapsedMs, executionState, type RunContext } from './run-context.js';
+import { raceSignal } from './turn-signal.js';
+
+const neverAborted = new AbortController().signal;
+
+/** What a paused run must carry into its continuation. */
+export interface PauseDetails {
+  question?: string;
+  approvals?: HarnessApprovalRequest[];
+  pendingCalls?: HarnessToolCall[];
+}
+
+/** How a run ends. */
+export interface RunEnding {
+  stopReason: HarnessStopReason;
+  assistantText?: string;
+  pause?: PauseDetails;
+  metadata?: HarnessResultMetadata;
+  /** Overrides the loop state sealed into the continuation (backend runs). */
+  continuationState?: HarnessContinuationState;
+}
+
+const limitStopReasons = new Set<HarnessStopReason>([
+  'max_iterations_reached',
+  'max_tool_calls_reached',
+  'timeout_reached',
+  'budget_reached',
+  'redundant_tool_loop',
+]);
+
+const continuationTypes: Partial<Record<HarnessStopReason, HarnessContinuationType>> = {
+  clarification_required: 'clarification',
+  approval_required: 'approval',
+};
+
+/** Builds the result (sealing a continuation when the turn pauses), emits `turn_finished`, runs `onTurnFinished`. */
+export async function finishRun(run: RunContext, ending: RunEnding): Promise<HarnessResult> {
+  let { stopReason, metadata } = ending;
+  if (limitStopReasons.has(stopReason)) run.trace.emit({ type: 'limit_reached', stopReason });
+  let continuation: HarnessContinuation | undefined;
+  const outcomeBefore = outcomeForStopReason(stopReason);
+  if (outcomeBefore !== 'completed' && outcomeBefore !== 'failed') {
+    try {
+      continuation = await run.services.codec.seal({
+        type: continuationTypes[stopReason] ?? 'deferred',
+        turnId: run.input.turnId,
+        sessionId: run.input.sessionId,
+        state: ending.continuationState ?? loopState(run, stopReason, ending.pause ?? {}),
+      });
+    } catch (error) {
+      stopReason = 'runtime_error';
+      metadata = { error: { code: 'continuation_seal_failed', message: errorMessage(error), source: 'continuation' } };
+    }
+  }
+  const outcome = outcomeForStopReason(stopReason);
+  const result: HarnessResult = {
+    outcome,
+    stopReason,
+    turnId: run.input.turnId,
+    ...(run.input.sessionId === undefined ? {} : { sessionId: run.input.sessionId }),
+    ...(ending.assistantText === undefined || stopReason !== ending.stopReason
+      ? {}
+      : { assistantMessage: { text: ending.assistantText } }),
+    ...(continuation === undefined ? {} : { continuation }),
+    traceSummary: {
+      iterationCount: run.counters.iteration,
+      toolCallCount: run.counters.toolCallCount,
+      hadContinuation: run.resumedFrom !== undefined || continuation !== undefined,
+      finalEventType: run.trace.lastEventType,
+      traceSinkErrors: 0,
+      elapsedMs: elapsedMs(run),
+    },
+    usage: { ...run.usage },
+    transcript: [...run.transcript],
+    ...(metadata === undefined ? {} : { metadata }),
+  };
+  run.trace.emit({ type: 'turn_finished', outcome, stopReason });
+  result.traceSummary.traceSinkErrors = run.trace.sinkErrors;
+  const onTurnFinished = run.services.hooks.onTurnFinished;
+  if (onTurnFinished !== undefined) {
+    // Called even after a timeout, but never awaited past the turn's deadline; faults are ignored.
+    const pending = raceSignal(() => onTurnFinished(result, executionState(run)), neverAborted);
+    pending.catch(() => undefined);
+    if (!run.turnSignal.signal.aborted) await raceSignal(() => pending, run.turnSignal.signal).catch(() => undefined);
+  }
+  return result;
+}
+
+function loopState(run: RunContext, stopReason: HarnessStopReason, pause: PauseDetails): HarnessContinuationState {
+  const { turnId: _turnId, ...input } = run.input;
+  const maxBytes = run.services.limits.maxContinuationBytes;
+  return {
+    mode: 'loop',
+    stopReason,
+    input,
+    transcript: fitTranscript(run.transcript, Math.floor(maxBytes * 0.75)),
+    usage: { ...run.usage },
+    ...(pause.question === undefined ? {} : { question: pause.question }),
+    ...(pause.approvals === undefined ? {} : { approvals: pause.approvals }),
+    ...(pause.pendingCalls === undefined || pause.pendingCalls.length === 0 ? {} : { pendingCalls: pause.pendingCalls }),
+    ...(run.reportedUnknownTools.size === 0 ? {} : { reportedUnknownTools: [...run.reportedUnknownTools] }),
+    iteration: run.iterationOffset + run.counters.iteration,
+  };
+}
+
+/** The message of any thrown value. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return typeof error === 'string' ? error : 'Unknown error';
+}

@@ -1,0 +1,158 @@
+import { runBackendTurn } from '../../execution/run-backend-turn.js';
+import type { ExecutionAdapter, ExecutionRequest } from '../../execution/types.js';
+import { HarnessConfigError } from '../errors/harness-config-error.js';
+import { resumeResolutionSchema } from '../schemas/continuation-schema.js';
+import { formatIssues } from '../schemas/format-issues.js';
+import type {
+  HarnessBackendContinuationState,
+  HarnessContinuation,
+  HarnessLoopContinuationState,
+  HarnessResumeOptions,
+  HarnessResumeResolution,
+} from '../types/continuation.js';
+import type { HarnessResult } from '../types/result.js';
+import type { HarnessStreamEvent } from '../types/runtime.js';
+import type { HarnessTraceSink } from '../types/trace.js';
+import { createRun } from './create-run.js';
+import { emptyUsage, type HarnessServices } from './run-context.js';
+import { runModelLoop } from './run-model-loop.js';
+
+/** Everything `resumeTurn` needs from the harness instance. */
+export interface ResumeDependencies {
+  services: HarnessServices;
+  trace: HarnessTraceSink | undefined;
+  backend?: ExecutionAdapter;
+  requirements?: ExecutionRequest['requirements'];
+}
+
+/** Verifies a continuation and continues its turn. */
+export async function resumeRun(
+  dependencies: ResumeDependencies,
+  raw: unknown,
+  resolution: HarnessResumeResolution,
+  options: HarnessResumeOptions & { onStreamEvent?: (event: HarnessStreamEvent) => void },
+): Promise<HarnessResult> {
+  const parsedResolution = resumeResolutionSchema.safeParse(resolution);
+  if (!parsedResolution.success) {
+    throw new HarnessConfigError(`Invalid resume resolution: ${formatIssues(parsedResolution.error.issues, 'resolution')}.`, {
+      field: 'resolution',
+    });
+  }
+  const opened = await dependencies.services.codec.open(raw, options);
+  if (!opened.ok) return invalidContinuation(raw, opened.reason);
+  const continuation = opened.continuation;
+  if (continuation.type !== resolution.type) {
+    return invalidContinuation(
+      continuation,
+      `This ${continuation.type} continuation cannot be resumed with a ${resolution.type} resolution.`,
+    );
+  }
+  const state = continuation.state;
+  if (resolution.type === 'approval') checkDecisions(state, resolution.decisions);
+  if (state.mode === 'loop') {
+    if (dependencies.services.model === undefined) {
+      return invalidContinuation(continuation, 'The continuation comes from a model-driven turn, but this harness has a backend.');
+    }
+    return resumeLoop(dependencies, continuation, state, resolution, options);
+  }
+  if (dependencies.backend === undefined || dependencies.backend.backendId !== state.backendId) {
+    return invalidContinuation(continuation, `The continuation belongs to backend ${state.backendId}, which this harness does not run.`);
+  }
+  return resumeBackend(dependencies, dependencies.backend, continuation, state, resolution, options);
+}
+
+function resumeLoop(
+  dependencies: ResumeDependencies,
+  continuation: HarnessContinuation,
+  state: HarnessLoopContinuationState,
+  resolution: HarnessResumeResolution,
+  options: HarnessResumeOptions & { onStreamEvent?: (event: HarnessStreamEvent) => void },
+): Promise<HarnessResult> {
+  const input = { ...state.input, turnId: continuation.turnId };
+  const run = createRun(dependencies.services, dependencies.trace, input, options, {
+    transcript: state.transcript,
+    usage: state.usage,
+    iterationOffset: state.iteration,
+    reportedUnknownTools: state.reportedUnknownTools,
+    resumedFrom: continuation,
+  });
+  if (resolution.type === 'clarification') {
+    run.transcript.push({ type: 'clarification_answer', iteration: state.iteration, answer: resolution.answer });
+  }
+  if (resolution.type === 'approval') {
+    for (const request of state.approvals ?? []) {
+      const decision = resolution.decisions[request.id]!;
+      run.transcript.push({ type: 'approval_decision', iteration: state.iteration, requestId: request.id, decision });
+    }
+    return runModelLoop(run, { pendingCalls: state.pendingCalls, decisions: resolution.decisions });
+  }
+  return runModelLoop(run, { pendingCalls: state.pendingCalls });
+}
+
+function resumeBackend(
+  dependencies: ResumeDependencies,
+  backend: ExecutionAdapter,
+  continuation: HarnessContinuation,
+  state: HarnessBackendContinuationState,
+  resolution: HarnessResumeResolution,
+  options: HarnessResumeOptions & { onStreamEvent?: (event: HarnessStreamEvent) => void },
+): Promise<HarnessResult> {
+  const request: ExecutionRequest = {
+    ...state.request,
+    turnId: continuation.turnId,
+    resume: resolution,
+    ...(state.backendContinuation === undefined ? {} : { continuation: state.backendContinuation }),
+  };
+  const input = {
+    assistantId: request.assistantId,
+    turnId: continuation.turnId,
+    message: request.message,
+    instructions: request.instructions,
+    ...(request.sessionId === undefined ? {} : { sessionId: request.sessionId }),
+    ...(request.userId === undefined ? {} : { userId: request.userId }),
+    ...(request.threadId === undefined ? {} : { threadId: request.threadId }),
+    ...(request.workspaceId === undefined ? {} : { workspaceId: request.workspaceId }),
+  };
+  const run = createRun(dependencies.services, dependencies.trace, input, options, {
+    usage: state.usage,
+    resumedFrom: continuation,
+  });
+  return runBackendTurn(run, backend, { requirements: dependencies.requirements, start: { request } });
+}
+
+function checkDecisions(
+  state: HarnessLoopContinuationState | HarnessBackendContinuationState,
+  decisions: Record<string, 'approved' | 'rejected'>,
+): void {
+  const expected = (state.approvals ?? []).map((request) => request.id);
+  const missing = expected.filter((id) => decisions[id] === undefined);
+  const unknown = Object.keys(decisions).filter((id) => !expected.includes(id));
+  if (missing.length > 0 || unknown.length > 0) {
+    const parts = [
+      missing.length > 0 ? `missing a decision for ${missing.join(', ')}` : '',
+      unknown.length > 0 ? `no pending request ${unknown.join(', ')}` : '',
+    ].filter((part) => part !== '');
+    throw new HarnessConfigError(`Invalid approval decisions: ${parts.join('; ')}.`, { field: 'resolution.decisions' });
+  }
+}
+
+function invalidContinuation(raw: unknown, reason: string): HarnessResult {
+  const candidate = (typeof raw === 'object' && raw !== null ? raw : {}) as Partial<HarnessContinuation>;
+  return {
+    outcome: 'failed',
+    stopReason: 'continuation_invalid',
+    turnId: typeof candidate.turnId === 'string' ? candidate.turnId : 'unknown',
+    ...(typeof candidate.sessionId === 'string' ? { sessionId: candidate.sessionId } : {}),
+    traceSummary: {
+      iterationCount: 0,
+      toolCallCount: 0,
+      hadContinuation: true,
+      finalEventType: 'none',
+      traceSinkErrors: 0,
+      elapsedMs: 0,
+    },
+    usage: emptyUsage(),
+    transcript: [],
+    metadata: { error: { code: 'continuation_invalid', message: reason, source: 'continuation' } },
+  };
+}

@@ -1,0 +1,107 @@
+import type { ContinuationCodec } from '../continuation/continuation-codec.js';
+import type { ResolvedHarnessLimits } from '../limits.js';
+import type { HarnessContinuation } from '../types/continuation.js';
+import type { HarnessApprovalAdapter, HarnessClock, HarnessExecutionState, HarnessHooks } from '../types/config.js';
+import type { HarnessModelAdapter } from '../types/model.js';
+import type { HarnessToolDefinition, HarnessToolRegistry } from '../types/tools.js';
+import type { HarnessTranscriptItem } from '../types/transcript.js';
+import type { HarnessTurnInput } from '../types/turn-input.js';
+import type { HarnessAggregateUsage, HarnessUsage } from '../types/usage.js';
+import type { TraceEmitter } from './trace-emitter.js';
+import type { TurnSignal } from './turn-signal.js';
+
+/** What stays the same for every run of one harness instance. */
+export interface HarnessServices {
+  model?: HarnessModelAdapter;
+  tools?: HarnessToolRegistry;
+  approvals?: HarnessApprovalAdapter;
+  hooks: HarnessHooks;
+  clock: HarnessClock;
+  limits: ResolvedHarnessLimits;
+  codec: ContinuationCodec;
+  generateId: () => string;
+}
+
+/** Mutable state of one run (a first run or a resume) of a turn. */
+export interface RunContext {
+  services: HarnessServices;
+  input: HarnessTurnInput;
+  turnSignal: TurnSignal;
+  trace: TraceEmitter;
+  /** Counters the trace emitter reads; `iteration` and `toolCallCount` are per run. */
+  counters: { iteration: number; toolCallCount: number; startedAt: number };
+  /** Iteration number of the last step before this run, so transcript numbering continues. */
+  iterationOffset: number;
+  transcript: HarnessTranscriptItem[];
+  usage: HarnessAggregateUsage;
+  /** `usage.totalCostUnits` when this run started; the budget counts from here. */
+  costAtStart: number;
+  consecutiveInvalid: number;
+  reportedUnknownTools: Set<string>;
+  recentResultSignatures: string[];
+  availableTools: HarnessToolDefinition[];
+  resumedFrom?: HarnessContinuation;
+  streaming: boolean;
+  /** What the run is doing now; names the source of a runtime error. */
+  phase: string;
+}
+
+/** Usage totals before anything ran. */
+export function emptyUsage(): HarnessAggregateUsage {
+  return {
+    totalInputTokens: 0,
+    totalOutputTokens: 0,
+    totalCostUnits: 0,
+    totalLatencyMs: 0,
+    modelCalls: 0,
+    toolCalls: 0,
+  };
+}
+
+/** Adds one call's usage to the totals. */
+export function addUsage(totals: HarnessAggregateUsage, usage: HarnessUsage | undefined, measuredLatencyMs: number): void {
+  totals.totalInputTokens += usage?.inputTokens ?? 0;
+  totals.totalOutputTokens += usage?.outputTokens ?? 0;
+  totals.totalCostUnits += usage?.costUnits ?? 0;
+  totals.totalLatencyMs += usage?.latencyMs ?? measuredLatencyMs;
+}
+
+/** The iteration number written into transcript items. */
+export function transcriptIteration(run: RunContext): number {
+  return run.iterationOffset + run.counters.iteration;
+}
+
+/** Milliseconds since the run started. */
+export function elapsedMs(run: RunContext): number {
+  return Math.max(0, run.services.clock.now() - run.counters.startedAt);
+}
+
+/** The read-only view hooks receive. */
+export function executionState(run: RunContext): HarnessExecutionState {
+  const { input } = run;
+  return {
+    assistantId: input.assistantId,
+    turnId: input.turnId,
+    workspaceId: input.workspaceId,
+    sessionId: input.sessionId,
+    userId: input.userId,
+    threadId: input.threadId,
+    iteration: run.counters.iteration,
+    toolCallCount: run.counters.toolCallCount,
+    elapsedMs: elapsedMs(run),
+    input: { message: input.message, instructions: input.instructions },
+    transcript: [...run.transcript],
+  };
+}
+
+/** Identity fields shared by tool and approval calls. */
+export function callerIdentity(input: HarnessTurnInput) {
+  return {
+    assistantId: input.assistantId,
+    turnId: input.turnId,
+    workspaceId: input.workspaceId,
+    sessionId: input.sessionId,
+    userId: input.userId,
+    threadId: input.threadId,
+  };
+}

@@ -1,0 +1,243 @@
+import { modelOutputSchema } from '../schemas/model-output-schema.js';
+import { formatIssues } from '../schemas/format-issues.js';
+import type { HarnessResult, HarnessStopReason } from '../types/result.js';
+import type {
+  HarnessInvalidOutput,
+  HarnessModelAdapter,
+  HarnessModelInput,
+  HarnessModelOutput,
+  HarnessModelStreamPart,
+} from '../types/model.js';
+import type { HarnessToolCall, HarnessToolDefinition } from '../types/tools.js';
+import { errorMessage, finishRun, type RunEnding } from './finish-run.js';
+import { addUsage, callerIdentity, elapsedMs, executionState, transcriptIteration, type RunContext } from './run-context.js';
+import { prepareApproval, runToolStep, type ApprovalDecisions } from './run-tool-step.js';
+import { raceSignal, TurnInterrupted, type InterruptReason } from './turn-signal.js';
+
+/** Where a resumed run starts: calls to run before the model is asked again. */
+export interface LoopStart {
+  pendingCalls?: HarnessToolCall[];
+  decisions?: ApprovalDecisions;
+}
+
+/** Drives model → tools → model until an ending, and always returns a result. */
+export async function runModelLoop(run: RunContext, start: LoopStart = {}): Promise<HarnessResult> {
+  try {
+    return await finishRun(run, await drive(run, start));
+  } catch (error) {
+    if (error instanceof TurnInterrupted) return finishRun(run, { stopReason: interruptStopReason(error.reason) });
+    return finishRun(run, {
+      stopReason: 'runtime_error',
+      metadata: { error: { code: 'runtime_error', message: errorMessage(error), source: run.phase } },
+    });
+  } finally {
+    run.turnSignal.dispose();
+  }
+}
+
+/** The stop reason of an interrupted run. */
+export function interruptStopReason(reason: InterruptReason): HarnessStopReason {
+  return reason === 'timeout' ? 'timeout_reached' : 'cancelled';
+}
+
+async function drive(run: RunContext, start: LoopStart): Promise<RunEnding> {
+  run.trace.emit({ type: 'turn_started', ...(run.resumedFrom === undefined ? {} : { resumedFrom: run.resumedFrom.id }) });
+  run.trace.stream({ type: 'turn_started', turnId: run.input.turnId });
+  run.phase = 'tools.listAvailable';
+  run.availableTools = await loadTools(run);
+  if (start.pendingCalls !== undefined && start.pendingCalls.length > 0) {
+    run.phase = 'tools.execute';
+    const ending = await runToolStep(run, start.pendingCalls, start.decisions);
+    if (ending !== undefined) return ending;
+  }
+  for (;;) {
+    const limit = checkLimits(run);
+    if (limit !== undefined) return { stopReason: limit };
+    run.counters.iteration += 1;
+    const output = await callModel(run);
+    const ending = await handleOutput(run, output);
+    if (ending !== undefined) return ending;
+  }
+}
+
+async function loadTools(run: RunContext): Promise<HarnessToolDefinition[]> {
+  const { tools } = run.services;
+  if (tools === undefined) return [];
+  const allowedToolNames = run.input.allowedToolNames;
+  const listed = await raceSignal(
+    () => tools.listAvailable({ ...callerIdentity(run.input), allowedToolNames }),
+    run.turnSignal.signal,
+  );
+  if (!Array.isArray(listed)) throw new Error('listAvailable did not return an array of tool definitions.');
+  const allowed = allowedToolNames === undefined ? undefined : new Set(allowedToolNames);
+  return listed.filter(
+    (tool): tool is HarnessToolDefinition =>
+      typeof tool === 'object' && tool !== null && typeof tool.name === 'string' && (allowed?.has(tool.name) ?? true),
+  );
+}
+
+function checkLimits(run: RunContext): HarnessStopReason | undefined {
+  const { limits } = run.services;
+  const interrupted = run.turnSignal.interruptReason();
+  if (interrupted !== undefined) return interruptStopReason(interrupted);
+  if (run.counters.iteration >= limits.maxIterations) return 'max_iterations_reached';
+  if (elapsedMs(run) >= limits.maxElapsedMs) return 'timeout_reached';
+  if (limits.budgetLimit !== undefined && run.usage.totalCostUnits - run.costAtStart >= limits.budgetLimit) {
+    return 'budget_reached';
+  }
+  return undefined;
+}
+
+function modelInput(run: RunContext): HarnessModelInput {
+  const { input, services } = run;
+  const budget = services.limits.budgetLimit;
+  return {
+    ...callerIdentity(input),
+    message: input.message,
+    instructions: input.instructions,
+    context: input.context,
+    transcript: [...run.transcript],
+    availableTools: run.availableTools,
+    iteration: run.counters.iteration,
+    toolCallCount: run.counters.toolCallCount,
+    elapsedMs: elapsedMs(run),
+    remainingBudget:
+      budget === undefined ? undefined : Math.max(0, budget - (run.usage.totalCostUnits - run.costAtStart)),
+    continuation: run.resumedFrom,
+    metadata: input.metadata,
+    signal: run.turnSignal.signal,
+  };
+}
+
+async function callModel(run: RunContext): Promise<HarnessModelOutput> {
+  const model = run.services.model as HarnessModelAdapter;
+  const input = modelInput(run);
+  const iteration = transcriptIteration(run);
+  run.trace.emit({ type: 'model_step_started' });
+  run.trace.stream({ type: 'step_started', iteration });
+  run.phase = 'model';
+  const startedAt = run.services.clock.now();
+  const streamStep = run.streaming ? model.streamStep?.bind(model) : undefined;
+  const raw = await raceSignal(
+    () => (streamStep === undefined ? model.nextStep(input) : consumeStream(run, streamStep(input), iteration)),
+    run.turnSignal.signal,
+  );
+  const latencyMs = run.services.clock.now() - startedAt;
+  const parsed = modelOutputSchema.safeParse(raw);
+  const output: HarnessModelOutput = parsed.success
+    ? (parsed.data as HarnessModelOutput)
+    : {
+        type: 'invalid',
+        kind: 'schema_mismatch',
+        reason: `The model adapter returned an unusable output: ${formatIssues(parsed.error.issues)}.`,
+      };
+  run.usage.modelCalls += 1;
+  addUsage(run.usage, output.usage, latencyMs);
+  run.trace.emit({
+    type: 'model_step_finished',
+    outputType: output.type,
+    latencyMs,
+    ...(output.usage === undefined ? {} : { usage: output.usage }),
+    ...(output.type === 'invalid' ? { invalidKind: output.kind } : {}),
+  });
+  if (run.streaming && streamStep === undefined && output.type === 'final_answer' && output.text !== '') {
+    run.trace.stream({ type: 'text_delta', iteration, text: output.text });
+  }
+  run.trace.stream({ type: 'step_finished', iteration, outputType: output.type });
+  return output;
+}
+
+async function consumeStream(
+  run: RunContext,
+  parts: AsyncIterable<HarnessModelStreamPart>,
+  iteration: number,
+): Promise<unknown> {
+  let output: unknown;
+  for await (const part of parts) {
+    if (run.turnSignal.signal.aborted) break;
+    if (part.type === 'text_delta' && typeof part.text === 'string' && part.text !== '') {
+      run.trace.stream({ type: 'text_delta', iteration, text: part.text });
+    } else if (part.type === 'output') {
+      output = part.output;
+    }
+  }
+  return output ?? { type: 'invalid', kind: 'empty_response', reason: 'The model stream ended without an output.' };
+}
+
+async function handleOutput(run: RunContext, output: HarnessModelOutput): Promise<RunEnding | undefined> {
+  const iteration = transcriptIteration(run);
+  switch (output.type) {
+    case 'final_answer':
+      run.consecutiveInvalid = 0;
+      run.transcript.push({ type: 'assistant_step', iteration, outputType: 'final_answer', text: output.text });
+      return { stopReason: 'answer_finalized', assistantText: output.text };
+    case 'clarification':
+      run.consecutiveInvalid = 0;
+      run.transcript.push({ type: 'assistant_step', iteration, outputType: 'clarification', text: output.question });
+      run.transcript.push({ type: 'clarification_request', iteration, question: output.question });
+      run.trace.emit({ type: 'clarification_requested', question: output.question });
+      return { stopReason: 'clarification_required', assistantText: output.question, pause: { question: output.question } };
+    case 'approval_request': {
+      run.consecutiveInvalid = 0;
+      run.phase = 'approvals.prepareRequest';
+      const request = await prepareApproval(run, output.request);
+      run.transcript.push({ type: 'assistant_step', iteration, outputType: 'approval_request', text: request.summary });
+      run.transcript.push({ type: 'approval_request', iteration, request });
+      run.trace.emit({ type: 'approval_requested', requests: [request] });
+      return { stopReason: 'approval_required', pause: { approvals: [request] }, metadata: { approvalRequests: [request] } };
+    }
+    case 'refusal':
+      run.transcript.push({ type: 'assistant_step', iteration, outputType: 'refusal', text: output.reason });
+      return { stopReason: 'model_refused', assistantText: output.reason };
+    case 'invalid':
+      return handleInvalid(run, output);
+    case 'tool_request': {
+      const problem = toolRequestProblem(run, output.calls);
+      if (problem !== undefined) return handleInvalid(run, { type: 'invalid', kind: 'schema_mismatch', reason: problem });
+      run.consecutiveInvalid = 0;
+      run.transcript.push({
+        type: 'assistant_step',
+        iteration,
+        outputType: 'tool_request',
+        calls: output.calls,
+        ...(output.text === undefined || output.text === '' ? {} : { text: output.text }),
+      });
+      run.phase = 'tools.execute';
+      return runToolStep(run, output.calls);
+    }
+  }
+}
+
+function toolRequestProblem(run: RunContext, calls: HarnessToolCall[]): string | undefined {
+  if (calls.length === 0) return 'The model asked for tools but listed no calls.';
+  const ids = new Set<string>();
+  for (const item of run.transcript) {
+    if (item.type === 'tool_result') ids.add(item.result.callId);
+  }
+  for (const call of calls) {
+    if (ids.has(call.id)) return `Tool call id "${call.id}" is used more than once in this turn.`;
+    ids.add(call.id);
+  }
+  return undefined;
+}
+
+async function handleInvalid(run: RunContext, output: HarnessInvalidOutput): Promise<RunEnding | undefined> {
+  run.consecutiveInvalid += 1;
+  run.transcript.push({ type: 'invalid_output', iteration: transcriptIteration(run), kind: output.kind, reason: output.reason });
+  const hook = run.services.hooks.onInvalidModelOutput;
+  if (hook !== undefined) {
+    run.phase = 'hooks.onInvalidModelOutput';
+    await raceSignal(() => hook(output, executionState(run)), run.turnSignal.signal);
+  }
+  const retryable = output.retryable ?? !(output.kind === 'provider_error' || output.kind === 'model_refused');
+  const tooMany = run.consecutiveInvalid > run.services.limits.maxConsecutiveInvalidModelOutputs;
+  if (retryable && !tooMany) return undefined;
+  return {
+    stopReason: output.kind === 'model_refused' ? 'model_refused' : 'model_invalid_response',
+    metadata: {
+      error: { code: output.kind, message: output.reason, source: 'model', retryable },
+      ...(output.httpStatus === undefined ? {} : { httpStatus: output.httpStatus }),
+      consecutiveInvalidOutputs: run.consecutiveInvalid,
+    },
+  };
+}

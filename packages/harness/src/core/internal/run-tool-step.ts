@@ -1,0 +1,312 @@
+import { stableStringify } from '../continuation/stable-stringify.js';
+import type { HarnessApprovalRequest } from '../types/model.js';
+import type { HarnessToolCall, HarnessToolDefinition, HarnessToolResult } from '../types/tools.js';
+import type { RunEnding } from './finish-run.js';
+import { addUsage, callerIdentity, executionState, transcriptIteration, type RunContext } from './run-context.js';
+import {
+  interruptedToolResult,
+  normaliseToolResult,
+  rejectedToolResult,
+  skippedToolResult,
+  thrownToolResult,
+  unknownToolResult,
+} from './tool-results.js';
+import { raceSignal, TurnInterrupted } from './turn-signal.js';
+
+/** Approval decisions from a resume, keyed by call id. */
+export type ApprovalDecisions = Record<string, 'approved' | 'rejected'>;
+
+type PlannedCall =
+  | { call: HarnessToolCall; kind: 'immediate'; result: HarnessToolResult }
+  | { call: HarnessToolCall; kind: 'run' };
+
+const REDUNDANT_REPEATS = 3;
+
+/**
+ * Runs one step's tool calls. Returns how the run ends, or `undefined` when the loop should ask the
+ * model again.
+ */
+export async function runToolStep(
+  run: RunContext,
+  calls: HarnessToolCall[],
+  decisions: ApprovalDecisions = {},
+): Promise<RunEnding | undefined> {
+  const toolsByName = new Map(run.availableTools.map((tool) => [tool.name, tool]));
+  const repeatedUnknown = calls.find((call) => !toolsByName.has(call.name) && run.reportedUnknownTools.has(call.name));
+  if (repeatedUnknown !== undefined) {
+    return {
+      stopReason: 'tool_unavailable',
+      metadata: {
+        toolName: repeatedUnknown.name,
+        error: { code: 'tool_unavailable', message: `The model asked again for the unknown tool "${repeatedUnknown.name}".` },
+      },
+    };
+  }
+
+  const needApproval = calls.filter((call) => {
+    const tool = toolsByName.get(call.name);
+    return tool !== undefined && decisions[call.id] === undefined && requiresApproval(tool, call);
+  });
+  if (needApproval.length > 0) return pauseForApproval(run, calls, needApproval);
+
+  const availableNames = [...toolsByName.keys()];
+  let budget = run.services.limits.maxToolCalls - run.counters.toolCallCount;
+  const planned: PlannedCall[] = [];
+  const overBudget: HarnessToolCall[] = [];
+  for (const call of calls) {
+    if (!toolsByName.has(call.name)) {
+      run.reportedUnknownTools.add(call.name);
+      planned.push({ call, kind: 'immediate', result: unknownToolResult(call, availableNames) });
+    } else if (decisions[call.id] === 'rejected') {
+      planned.push({ call, kind: 'immediate', result: rejectedToolResult(call) });
+    } else if (budget > 0) {
+      budget -= 1;
+      planned.push({ call, kind: 'run' });
+    } else {
+      overBudget.push(call);
+    }
+  }
+
+  run.trace.emit({ type: 'tool_requested', calls });
+  const concurrency = run.services.limits.toolConcurrency;
+  let index = 0;
+  while (index < planned.length) {
+    const window: PlannedCall[] = [planned[index]!];
+    index += 1;
+    if (window[0]!.kind === 'run') {
+      while (index < planned.length && window.length < concurrency && planned[index]!.kind === 'run') {
+        window.push(planned[index]!);
+        index += 1;
+      }
+    }
+    const interruptedBefore = run.turnSignal.interruptReason();
+    if (interruptedBefore !== undefined) {
+      const stopReason = interruptedBefore === 'timeout' ? 'timeout_reached' : 'cancelled';
+      return endEarly(run, { stopReason }, [...window, ...planned.slice(index)], overBudget);
+    }
+    const executed = await executeWindow(run, window);
+    for (let position = 0; position < executed.length; position += 1) {
+      const { call, result, latencyMs } = executed[position]!;
+      const interrupted = run.turnSignal.interruptReason();
+      const ending =
+        interrupted === undefined ? await recordResult(run, call, result, latencyMs) : recordInterrupted(run, result, latencyMs, interrupted);
+      if (ending !== undefined) {
+        for (const rest of executed.slice(position + 1)) recordWithoutHooks(run, rest.result, rest.latencyMs);
+        return endEarly(run, ending, planned.slice(index), overBudget);
+      }
+    }
+  }
+  if (overBudget.length > 0) {
+    return { stopReason: 'max_tool_calls_reached', pause: { pendingCalls: overBudget } };
+  }
+  return undefined;
+}
+
+function requiresApproval(tool: HarnessToolDefinition, call: HarnessToolCall): boolean {
+  const rule = tool.requiresApproval;
+  if (typeof rule !== 'function') return rule === true;
+  try {
+    return rule(call.input) === true;
+  } catch {
+    return true;
+  }
+}
+
+async function pauseForApproval(
+  run: RunContext,
+  calls: HarnessToolCall[],
+  needApproval: HarnessToolCall[],
+): Promise<RunEnding> {
+  const requests: HarnessApprovalRequest[] = [];
+  for (const call of needApproval) {
+    const request: HarnessApprovalRequest = {
+      id: call.id,
+      kind: 'tool_call',
+      summary: `Run the tool ${call.name}`,
+      details: { toolName: call.name, input: call.input },
+    };
+    requests.push(await prepareApproval(run, request));
+  }
+  const iteration = transcriptIteration(run);
+  for (const request of requests) run.transcript.push({ type: 'approval_request', iteration, request });
+  run.trace.emit({ type: 'approval_requested', requests });
+  return {
+    stopReason: 'approval_required',
+    pause: { approvals: requests, pendingCalls: calls },
+    metadata: { approvalRequests: requests },
+  };
+}
+
+/** Lets the approvals adapter register or enrich a request; its id is kept so decisions match. */
+export async function prepareApproval(run: RunContext, request: HarnessApprovalRequest): Promise<HarnessApprovalRequest> {
+  const approvals = run.services.approvals;
+  if (approvals === undefined) return request;
+  const prepared = await raceSignal(
+    () => approvals.prepareRequest({ ...callerIdentity(run.input), allowedToolNames: run.input.allowedToolNames, request }),
+    run.turnSignal.signal,
+  );
+  return { ...request, ...prepared, id: request.id };
+}
+
+interface ExecutedCall {
+  call: HarnessToolCall;
+  result: HarnessToolResult;
+  latencyMs: number;
+}
+
+/** Runs a window of calls at once (one call when concurrency is 1); immediate results pass through. */
+async function executeWindow(run: RunContext, window: PlannedCall[]): Promise<ExecutedCall[]> {
+  const { tools, clock } = run.services;
+  const iteration = transcriptIteration(run);
+  const signal = run.turnSignal.signal;
+  return Promise.all(
+    window.map((entry, toolCallIndex): ExecutedCall | Promise<ExecutedCall> => {
+      const { call } = entry;
+      if (entry.kind === 'immediate') return { call, result: entry.result, latencyMs: 0 };
+      run.counters.toolCallCount += 1;
+      run.usage.toolCalls += 1;
+      run.trace.emit({ type: 'tool_started', call });
+      run.trace.stream({ type: 'tool_started', iteration, call });
+      const startedAt = clock.now();
+      const context = {
+        ...callerIdentity(run.input),
+        allowedToolNames: run.input.allowedToolNames,
+        iteration,
+        toolCallIndex,
+        signal,
+      };
+      return raceSignal(() => tools!.execute(call, context), signal).then(
+        (value): ExecutedCall => ({ call, result: normaliseToolResult(call, value), latencyMs: clock.now() - startedAt }),
+        (error: unknown): ExecutedCall => ({
+          call,
+          result: error instanceof TurnInterrupted ? interruptedToolResult(call, error.reason) : thrownToolResult(call, error),
+          latencyMs: clock.now() - startedAt,
+        }),
+      );
+    }),
+  );
+}
+
+/** After the turn was interrupted: record what finished, and stop. */
+function recordInterrupted(
+  run: RunContext,
+  result: HarnessToolResult,
+  latencyMs: number,
+  reason: 'timeout' | 'cancelled',
+): RunEnding {
+  recordWithoutHooks(run, result, latencyMs);
+  return { stopReason: reason === 'timeout' ? 'timeout_reached' : 'cancelled' };
+}
+
+function recordWithoutHooks(run: RunContext, result: HarnessToolResult, latencyMs: number): void {
+  addUsage(run.usage, result.usage, latencyMs);
+  run.transcript.push({ type: 'tool_result', iteration: transcriptIteration(run), result });
+  run.trace.emit({ type: result.status === 'error' ? 'tool_failed' : 'tool_finished', result, latencyMs });
+  run.trace.stream({ type: 'tool_finished', iteration: transcriptIteration(run), result });
+}
+
+async function recordResult(
+  run: RunContext,
+  call: HarnessToolCall,
+  result: HarnessToolResult,
+  latencyMs: number,
+): Promise<RunEnding | undefined> {
+  recordWithoutHooks(run, result, latencyMs);
+  try {
+    return await applyHooks(run, call, result);
+  } catch (error) {
+    if (error instanceof TurnInterrupted) {
+      return { stopReason: error.reason === 'timeout' ? 'timeout_reached' : 'cancelled' };
+    }
+    throw error;
+  }
+}
+
+async function applyHooks(run: RunContext, call: HarnessToolCall, result: HarnessToolResult): Promise<RunEnding | undefined> {
+  const { hooks } = run.services;
+  const signal = run.turnSignal.signal;
+  let decision: void | 'continue' | 'fail' = undefined;
+  if (result.status === 'error') {
+    run.recentResultSignatures.length = 0;
+    if (hooks.onToolError !== undefined) {
+      const onToolError = hooks.onToolError;
+      run.phase = 'hooks.onToolError';
+      decision = await raceSignal(() => onToolError(result, executionState(run)), signal);
+    }
+  }
+  if (hooks.clarifyOnToolResult !== undefined) {
+    const clarify = hooks.clarifyOnToolResult;
+    run.phase = 'hooks.clarifyOnToolResult';
+    const clarification = await raceSignal(() => clarify(result, executionState(run)), signal);
+    const question = typeof clarification?.question === 'string' ? clarification.question.trim() : '';
+    if (question !== '') {
+      run.transcript.push({ type: 'clarification_request', iteration: transcriptIteration(run), question });
+      run.trace.emit({ type: 'clarification_requested', question });
+      return {
+        stopReason: 'clarification_required',
+        assistantText: question,
+        pause: { question },
+        metadata: { clarification: { callId: result.callId, toolName: result.toolName, reason: clarification?.reason } },
+      };
+    }
+  }
+  if (result.status === 'error') {
+    const fatal = decision === 'fail' || (decision !== 'continue' && result.error?.retryable === false);
+    if (!fatal) return undefined;
+    return {
+      stopReason: 'tool_error_unrecoverable',
+      metadata: {
+        toolName: result.toolName,
+        error: {
+          code: result.error?.code ?? 'tool_error',
+          message: result.error?.message ?? 'The tool failed.',
+          source: `tool:${result.toolName}`,
+          retryable: false,
+        },
+      },
+    };
+  }
+  return detectRedundantLoop(run, call, result);
+}
+
+function detectRedundantLoop(run: RunContext, call: HarnessToolCall, result: HarnessToolResult): RunEnding | undefined {
+  const signature = `${result.toolName}\u0000${stableStringify(call.input)}\u0000${result.output ?? ''}\u0000${
+    result.structuredOutput === undefined ? '' : stableStringify(result.structuredOutput)
+  }`;
+  const recent = run.recentResultSignatures;
+  recent.push(signature);
+  if (recent.length > REDUNDANT_REPEATS) recent.shift();
+  if (recent.length === REDUNDANT_REPEATS && recent.every((item) => item === signature)) {
+    return {
+      stopReason: 'redundant_tool_loop',
+      metadata: {
+        toolName: result.toolName,
+        error: {
+          code: 'redundant_tool_loop',
+          message: `${result.toolName} was called ${REDUNDANT_REPEATS} times in a row with the same input and returned the same output.`,
+        },
+      },
+    };
+  }
+  return undefined;
+}
+
+/**
+ * The step stops before all calls ran. For a clarification, calls that never ran get a "skipped"
+ * result (so every call has one); for a timeout or cancel they are carried to the resume.
+ */
+function endEarly(run: RunContext, ending: RunEnding, remaining: PlannedCall[], overBudget: HarnessToolCall[]): RunEnding {
+  if (ending.stopReason === 'timeout_reached' || ending.stopReason === 'cancelled') {
+    for (const item of remaining) if (item.kind === 'immediate') recordWithoutHooks(run, item.result, 0);
+    const notStarted = remaining.filter((item) => item.kind === 'run').map((item) => item.call);
+    return { ...ending, pause: { pendingCalls: [...notStarted, ...overBudget] } };
+  }
+  if (ending.stopReason !== 'clarification_required') return ending;
+  const question = run.transcript.pop();
+  for (const item of remaining) {
+    recordWithoutHooks(run, item.kind === 'immediate' ? item.result : skippedToolResult(item.call), 0);
+  }
+  for (const call of overBudget) recordWithoutHooks(run, skippedToolResult(call), 0);
+  if (question !== undefined) run.transcript.push(question);
+  return ending;
+}

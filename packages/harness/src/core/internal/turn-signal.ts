@@ -1,0 +1,74 @@
+/** Why a run was interrupted. */
+export type InterruptReason = 'timeout' | 'cancelled';
+
+/** Thrown (internally) when work is abandoned because the turn's signal fired. */
+export class TurnInterrupted extends Error {
+  constructor(readonly reason: InterruptReason) {
+    super(reason === 'timeout' ? 'The turn ran out of time.' : 'The turn was cancelled.');
+    this.name = 'TurnInterrupted';
+  }
+}
+
+/** The signal every model, tool and hook call of a run receives, plus its deadline timer. */
+export interface TurnSignal {
+  readonly signal: AbortSignal;
+  /** Set once the signal fired. */
+  interruptReason(): InterruptReason | undefined;
+  /** Clears the timer and detaches from the caller's signal. Call once the run ends. */
+  dispose(): void;
+}
+
+/** Links the caller's signal and a `timeoutMs` deadline into one `AbortSignal`. */
+export function createTurnSignal(external: AbortSignal | undefined, timeoutMs: number): TurnSignal {
+  const controller = new AbortController();
+  let reason: InterruptReason | undefined;
+  const fire = (why: InterruptReason) => {
+    if (reason !== undefined) return;
+    reason = why;
+    controller.abort(new TurnInterrupted(why));
+  };
+  const onExternalAbort = () => fire('cancelled');
+  if (external?.aborted) fire('cancelled');
+  else external?.addEventListener('abort', onExternalAbort, { once: true });
+  const timer = reason === undefined ? setTimeout(() => fire('timeout'), Math.max(0, timeoutMs)) : undefined;
+  return {
+    signal: controller.signal,
+    interruptReason: () => reason,
+    dispose() {
+      if (timer !== undefined) clearTimeout(timer);
+      external?.removeEventListener('abort', onExternalAbort);
+    },
+  };
+}
+
+/**
+ * Runs `work` and settles with it — or rejects with `TurnInterrupted` as soon as `signal` fires,
+ * even if `work` ignores the signal and never settles.
+ */
+export function raceSignal<T>(work: () => T | PromiseLike<T>, signal: AbortSignal): Promise<Awaited<T>> {
+  if (signal.aborted) return Promise.reject(interruption(signal));
+  return new Promise<Awaited<T>>((resolve, reject) => {
+    const onAbort = () => reject(interruption(signal));
+    signal.addEventListener('abort', onAbort, { once: true });
+    let pending: Promise<Awaited<T>>;
+    try {
+      pending = Promise.resolve(work()) as Promise<Awaited<T>>;
+    } catch (error) {
+      pending = Promise.reject(error);
+    }
+    pending.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+function interruption(signal: AbortSignal): TurnInterrupted {
+  return signal.reason instanceof TurnInterrupted ? signal.reason : new TurnInterrupted('cancelled');
+}

@@ -1,0 +1,68 @@
+import { HarnessConfigError } from '../errors/harness-config-error.js';
+import type { HarnessConfig } from '../types/config.js';
+
+type Check = [field: string, value: unknown, methods: string[]];
+
+/** Checks the shape of a `createHarness` config; throws `HarnessConfigError` naming the bad field. */
+export function validateConfig(config: unknown): asserts config is HarnessConfig {
+  if (typeof config !== 'object' || config === null) {
+    throw new HarnessConfigError('createHarness needs a config object.', { field: 'config' });
+  }
+  const candidate = config as Record<string, unknown>;
+  const hasModel = candidate.model !== undefined && candidate.model !== null;
+  const hasBackend = candidate.backend !== undefined && candidate.backend !== null;
+  if (hasModel === hasBackend) {
+    throw new HarnessConfigError(
+      hasModel
+        ? 'Give either model or backend, not both.'
+        : 'createHarness needs a model (a HarnessModelAdapter) or a backend (an ExecutionAdapter).',
+      { field: hasModel ? 'backend' : 'model' },
+    );
+  }
+  const checks: Check[] = [
+    ['model', candidate.model, ['nextStep']],
+    ['backend', candidate.backend, ['describeCapabilities', 'negotiate', 'execute']],
+    ['tools', candidate.tools, ['listAvailable', 'execute']],
+    ['approvals', candidate.approvals, ['prepareRequest']],
+    ['trace', candidate.trace, ['emit']],
+    ['clock', candidate.clock, ['now']],
+  ];
+  for (const [field, value, methods] of checks) {
+    if (value === undefined) continue;
+    if (typeof value !== 'object' || value === null) {
+      throw new HarnessConfigError(`${field} must be an object.`, { field });
+    }
+    for (const method of methods) {
+      if (typeof (value as Record<string, unknown>)[method] !== 'function') {
+        throw new HarnessConfigError(`${field}.${method} must be a function.`, { field: `${field}.${method}` });
+      }
+    }
+  }
+  if (hasBackend && typeof (candidate.backend as { backendId?: unknown }).backendId !== 'string') {
+    throw new HarnessConfigError('backend.backendId must be a string.', { field: 'backend.backendId' });
+  }
+  const hooks = candidate.hooks;
+  if (hooks !== undefined) {
+    if (typeof hooks !== 'object' || hooks === null) throw new HarnessConfigError('hooks must be an object.', { field: 'hooks' });
+    for (const [name, hook] of Object.entries(hooks)) {
+      if (hook !== undefined && typeof hook !== 'function') {
+        throw new HarnessConfigError(`hooks.${name} must be a function.`, { field: `hooks.${name}` });
+      }
+    }
+  }
+  const secret = candidate.continuationSecret;
+  if (secret !== undefined && (typeof secret !== 'string' || secret.length < 16)) {
+    throw new HarnessConfigError('continuationSecret must be a string of at least 16 characters.', {
+      field: 'continuationSecret',
+    });
+  }
+  const ttl = candidate.continuationTtlMs;
+  if (ttl !== undefined && (typeof ttl !== 'number' || !Number.isFinite(ttl) || ttl <= 0)) {
+    throw new HarnessConfigError('continuationTtlMs must be a positive number of milliseconds.', {
+      field: 'continuationTtlMs',
+    });
+  }
+  if (candidate.generateId !== undefined && typeof candidate.generateId !== 'function') {
+    throw new HarnessConfigError('generateId must be a function.', { field: 'generateId' });
+  }
+}

@@ -1,0 +1,56 @@
+import type { HarnessOutcome, HarnessResult, HarnessStopReason } from './types/result.js';
+
+const outcomes: Readonly<Record<HarnessStopReason, HarnessOutcome>> = Object.freeze({
+  answer_finalized: 'completed',
+  clarification_required: 'needs_clarification',
+  approval_required: 'awaiting_approval',
+  max_iterations_reached: 'deferred',
+  max_tool_calls_reached: 'deferred',
+  timeout_reached: 'deferred',
+  budget_reached: 'deferred',
+  cancelled: 'deferred',
+  redundant_tool_loop: 'failed',
+  tool_unavailable: 'failed',
+  tool_error_unrecoverable: 'failed',
+  model_refused: 'failed',
+  model_invalid_response: 'failed',
+  runtime_error: 'failed',
+  backend_unsupported: 'failed',
+  continuation_invalid: 'failed',
+});
+
+/** Every stop reason, in table order. */
+export const HARNESS_STOP_REASONS = Object.freeze(Object.keys(outcomes) as HarnessStopReason[]);
+
+/** The one outcome each stop reason belongs to (DESIGN.md §4). */
+export function outcomeForStopReason(stopReason: HarnessStopReason): HarnessOutcome {
+  return outcomes[stopReason];
+}
+
+const messages: Readonly<Record<HarnessStopReason, string>> = Object.freeze({
+  answer_finalized: 'Done.',
+  clarification_required: 'I need a little more information before I can answer.',
+  approval_required: 'This needs your approval before I can continue.',
+  max_iterations_reached: 'I ran out of steps before finishing; I can continue where I stopped.',
+  max_tool_calls_reached: 'I ran out of tool calls before finishing; I can continue where I stopped.',
+  timeout_reached: 'This took longer than allowed; I can continue where I stopped.',
+  budget_reached: 'This reached its cost budget; I can continue if you allow more.',
+  cancelled: 'This was cancelled before it finished.',
+  redundant_tool_loop: 'I got stuck repeating the same lookup, so I stopped.',
+  tool_unavailable: 'A tool I needed is not available here, so I could not finish.',
+  tool_error_unrecoverable: 'A tool I needed failed, so I could not finish.',
+  model_refused: 'I can’t help with that request.',
+  model_invalid_response: 'I had trouble producing a reply. Please try again.',
+  runtime_error: 'Something went wrong on my side. Please try again.',
+  backend_unsupported: 'The configured assistant backend cannot handle this request.',
+  continuation_invalid: 'I could not resume the earlier request; please ask again.',
+});
+
+/**
+ * A short, honest sentence for the end user explaining why the turn stopped.
+ * For `completed` results prefer `result.assistantMessage`.
+ */
+export function stopReasonToUserMessage(result: Pick<HarnessResult, 'stopReason'> | HarnessStopReason): string {
+  const stopReason = typeof result === 'string' ? result : result.stopReason;
+  return messages[stopReason] ?? 'Something went wrong on my side. Please try again.';
+}

@@ -1,0 +1,147 @@
+import type { ExecutionAdapter, ExecutionRequirements } from '../../execution/types.js';
+import type { HarnessApprovalRequest, HarnessInvalidOutput, HarnessModelAdapter } from './model.js';
+import type { HarnessResult } from './result.js';
+import type {
+  HarnessToolRegistry,
+  HarnessToolResult,
+  HarnessToolAvailabilityInput,
+} from './tools.js';
+import type { HarnessTraceSink } from './trace.js';
+import type { HarnessTranscriptItem } from './transcript.js';
+import type { HarnessInstructions, HarnessUserMessage } from './turn-input.js';
+
+/** Hard limits of one run of a turn. Every resume gets a fresh set. */
+export interface HarnessLimits {
+  /**
+   * Model steps per run.
+   * @default 6
+   */
+  maxIterations?: number;
+  /**
+   * Tool calls executed per run. A step asking for more runs the calls that fit, then defers.
+   * @default 8
+   */
+  maxToolCalls?: number;
+  /**
+   * Wall time per run, in milliseconds, enforced during model and tool calls.
+   * @default 30000
+   */
+  maxElapsedMs?: number;
+  /**
+   * Invalid model outputs tolerated in a row; one more fails the turn (`model_invalid_response`).
+   * @default 2
+   */
+  maxConsecutiveInvalidModelOutputs?: number;
+  /**
+   * Cost units a run may spend; checked before every model call. `undefined` turns it off.
+   * @default undefined
+   */
+  budgetLimit?: number;
+  /**
+   * Tool calls of one step that may run at once. `1` runs them one after another.
+   * @default 1
+   */
+  toolConcurrency?: number;
+  /**
+   * Upper bound on a continuation's JSON size, in bytes. Larger tool outputs in the carried
+   * transcript are shortened (marked `[truncated]`) to fit.
+   * @default 262144
+   */
+  maxContinuationBytes?: number;
+}
+
+/** A time source. Inject one for deterministic tests. */
+export interface HarnessClock {
+  /** Epoch milliseconds. */
+  now(): number;
+}
+
+/** Read-only view of a run, given to hooks. */
+export interface HarnessExecutionState {
+  assistantId: string;
+  turnId: string;
+  workspaceId?: string;
+  sessionId?: string;
+  userId?: string;
+  threadId?: string;
+  iteration: number;
+  toolCallCount: number;
+  elapsedMs: number;
+  input: { message: HarnessUserMessage; instructions: HarnessInstructions };
+  transcript: HarnessTranscriptItem[];
+}
+
+/** What `clarifyOnToolResult` returns to pause the turn for the user. */
+export interface HarnessToolClarification {
+  question: string;
+  reason?: string;
+  metadata?: Record<string, unknown>;
+}
+
+/**
+ * Hooks into the loop. Hooks are awaited within the turn's time limit; one that throws ends the
+ * turn `failed` / `runtime_error` — except `onTurnFinished`, whose faults are ignored.
+ */
+export interface HarnessHooks {
+  onInvalidModelOutput?(output: HarnessInvalidOutput, state: HarnessExecutionState): void | Promise<void>;
+  /**
+   * Called for each failed tool call. Return `'continue'` to hand even a non-retryable error back to
+   * the model, or `'fail'` to end the turn `tool_error_unrecoverable` even for a retryable one.
+   */
+  onToolError?(
+    result: HarnessToolResult,
+    state: HarnessExecutionState,
+  ): void | 'continue' | 'fail' | Promise<void | 'continue' | 'fail'>;
+  /** Called for every tool result; returning a question pauses the turn for the user. */
+  clarifyOnToolResult?(
+    result: HarnessToolResult,
+    state: HarnessExecutionState,
+  ): HarnessToolClarification | undefined | Promise<HarnessToolClarification | undefined>;
+  onTurnFinished?(result: HarnessResult, state: HarnessExecutionState): void | Promise<void>;
+}
+
+/** Input of `HarnessApprovalAdapter.prepareRequest`. */
+export interface HarnessApprovalRequestInput extends HarnessToolAvailabilityInput {
+  request: HarnessApprovalRequest;
+}
+
+/** Lets a product register approval requests in its own system (and enrich them) before the turn pauses. */
+export interface HarnessApprovalAdapter {
+  prepareRequest(input: HarnessApprovalRequestInput): HarnessApprovalRequest | Promise<HarnessApprovalRequest>;
+}
+
+/** Fields shared by both kinds of harness. */
+export interface HarnessBaseConfig {
+  tools?: HarnessToolRegistry;
+  approvals?: HarnessApprovalAdapter;
+  trace?: HarnessTraceSink;
+  clock?: HarnessClock;
+  limits?: HarnessLimits;
+  hooks?: HarnessHooks;
+  /**
+   * Signs continuations with HMAC-SHA-256 and refuses unsigned or tampered ones on resume.
+   * Use at least 32 random bytes.
+   */
+  continuationSecret?: string;
+  /** Continuations expire this many milliseconds after creation. `undefined`: never. */
+  continuationTtlMs?: number;
+  /** Requirements sent to a backend's `negotiate`. Ignored with a `model`. */
+  requirements?: ExecutionRequirements;
+  /** Id generator for continuation ids and tokens; defaults to `crypto.randomUUID`. */
+  generateId?: () => string;
+}
+
+/** The harness drives the loop with a model adapter. */
+export interface HarnessModelConfig extends HarnessBaseConfig {
+  model: HarnessModelAdapter;
+  backend?: never;
+}
+
+/** An execution backend drives the turn; the harness bounds and normalises it. */
+export interface HarnessBackendConfig extends HarnessBaseConfig {
+  backend: ExecutionAdapter;
+  model?: never;
+}
+
+/** Configuration of `createHarness`: exactly one of `model` or `backend`. */
+export type HarnessConfig = HarnessModelConfig | HarnessBackendConfig;

@@ -1,0 +1,127 @@
+import type { HarnessContinuation } from './continuation.js';
+import type { HarnessToolCall, HarnessToolDefinition } from './tools.js';
+import type { HarnessTranscriptItem } from './transcript.js';
+import type {
+  HarnessInstructions,
+  HarnessPreparedContext,
+  HarnessUserMessage,
+} from './turn-input.js';
+import type { HarnessUsage } from './usage.js';
+
+/** Why a model output could not be used. */
+export type HarnessInvalidOutputKind =
+  | 'transient'
+  | 'schema_mismatch'
+  | 'empty_response'
+  | 'missing_message'
+  | 'model_refused'
+  | 'provider_error';
+
+/** Fields every model output may carry. */
+export interface HarnessModelOutputBase {
+  usage?: HarnessUsage;
+  metadata?: Record<string, unknown>;
+}
+
+/** The model answered. Ends the turn `completed`. */
+export interface HarnessFinalAnswerOutput extends HarnessModelOutputBase {
+  type: 'final_answer';
+  text: string;
+}
+
+/** The model wants tools run. */
+export interface HarnessToolRequestOutput extends HarnessModelOutputBase {
+  type: 'tool_request';
+  calls: HarnessToolCall[];
+  /** Text the model said alongside the calls, kept in the transcript. */
+  text?: string;
+}
+
+/** The model needs the user to answer a question. */
+export interface HarnessClarificationOutput extends HarnessModelOutputBase {
+  type: 'clarification';
+  question: string;
+}
+
+/** An action that needs a person's approval before the turn can go on. */
+export interface HarnessApprovalRequest {
+  id: string;
+  kind: string;
+  summary: string;
+  details?: Record<string, unknown>;
+  metadata?: Record<string, unknown>;
+}
+
+/** The model asks for approval of an action. */
+export interface HarnessApprovalRequestOutput extends HarnessModelOutputBase {
+  type: 'approval_request';
+  request: HarnessApprovalRequest;
+}
+
+/** The model declined. Ends the turn `failed` / `model_refused`. */
+export interface HarnessRefusalOutput extends HarnessModelOutputBase {
+  type: 'refusal';
+  reason: string;
+}
+
+/** The adapter could not get a usable output. */
+export interface HarnessInvalidOutput extends HarnessModelOutputBase {
+  type: 'invalid';
+  kind: HarnessInvalidOutputKind;
+  reason: string;
+  /**
+   * Whether asking again can help. Defaults to `false` for `provider_error` and
+   * `model_refused`, `true` otherwise.
+   */
+  retryable?: boolean;
+  httpStatus?: number;
+}
+
+/** What one model step produced. */
+export type HarnessModelOutput =
+  | HarnessFinalAnswerOutput
+  | HarnessToolRequestOutput
+  | HarnessClarificationOutput
+  | HarnessApprovalRequestOutput
+  | HarnessRefusalOutput
+  | HarnessInvalidOutput;
+
+/** Everything a model adapter needs for one step. Rebuilt every iteration. */
+export interface HarnessModelInput {
+  assistantId: string;
+  turnId: string;
+  workspaceId?: string;
+  sessionId?: string;
+  userId?: string;
+  threadId?: string;
+  message: HarnessUserMessage;
+  instructions: HarnessInstructions;
+  context?: HarnessPreparedContext;
+  /** The turn so far (a copy). */
+  transcript: HarnessTranscriptItem[];
+  availableTools: HarnessToolDefinition[];
+  /** 1-based number of this model step within the current run. */
+  iteration: number;
+  /** Tool calls executed so far in the current run. */
+  toolCallCount: number;
+  elapsedMs: number;
+  /** Budget left in cost units, when `limits.budgetLimit` is set. */
+  remainingBudget?: number;
+  /** The continuation this run resumed from, if any. */
+  continuation?: HarnessContinuation;
+  metadata?: Record<string, unknown>;
+  /** Aborted when the turn times out or is cancelled. Adapters should pass it to `fetch`. */
+  signal: AbortSignal;
+}
+
+/** A piece of a streamed model step: text as it arrives, then exactly one output. */
+export type HarnessModelStreamPart =
+  | { type: 'text_delta'; text: string }
+  | { type: 'output'; output: HarnessModelOutput };
+
+/** The model seam. */
+export interface HarnessModelAdapter {
+  nextStep(input: HarnessModelInput): Promise<HarnessModelOutput>;
+  /** Optional streaming variant used by `streamTurn`. Must end with one `output` part. */
+  streamStep?(input: HarnessModelInput): AsyncIterable<HarnessModelStreamPart>;
+}

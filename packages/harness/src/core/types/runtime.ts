@@ -1,0 +1,39 @@
+import type { HarnessContinuation, HarnessResumeOptions, HarnessResumeResolution } from './continuation.js';
+import type { HarnessModelOutput } from './model.js';
+import type { HarnessResult } from './result.js';
+import type { HarnessToolCall, HarnessToolResult } from './tools.js';
+import type { HarnessRunOptions, HarnessTurnInput } from './turn-input.js';
+
+/** Events of `streamTurn`, discriminated on `type`; the last one is always `result`. */
+export type HarnessStreamEvent =
+  | { type: 'turn_started'; turnId: string }
+  | { type: 'step_started'; iteration: number }
+  | { type: 'text_delta'; iteration: number; text: string }
+  | { type: 'step_finished'; iteration: number; outputType: HarnessModelOutput['type'] }
+  | { type: 'tool_started'; iteration: number; call: HarnessToolCall }
+  | { type: 'tool_finished'; iteration: number; result: HarnessToolResult }
+  | { type: 'result'; result: HarnessResult };
+
+/** An async iterable of stream events with the final result as a promise. */
+export interface HarnessTurnStream extends AsyncIterable<HarnessStreamEvent> {
+  /** Settles with the turn's result; never rejects for model, tool or sink faults. */
+  readonly result: Promise<HarnessResult>;
+}
+
+/** What `createHarness` returns. */
+export interface HarnessRuntime {
+  /** Runs one bounded turn. Rejects only with `HarnessConfigError` for a malformed input. */
+  runTurn(input: HarnessTurnInput, options?: HarnessRunOptions): Promise<HarnessResult>;
+  /** Runs a turn and streams text deltas and step events as they happen. */
+  streamTurn(input: HarnessTurnInput, options?: HarnessRunOptions): HarnessTurnStream;
+  /**
+   * Continues a paused turn from its continuation. A tampered, expired, foreign or malformed
+   * continuation yields `failed` / `continuation_invalid`; a malformed resolution throws
+   * `HarnessConfigError`.
+   */
+  resumeTurn(
+    continuation: HarnessContinuation | unknown,
+    resolution: HarnessResumeResolution,
+    options?: HarnessResumeOptions,
+  ): Promise<HarnessResult>;
+}

@@ -1,0 +1,53 @@
+import type { HarnessApprovalRequest, HarnessModelOutput } from './model.js';
+import type { HarnessOutcome, HarnessStopReason } from './result.js';
+import type { HarnessToolCall, HarnessToolResult } from './tools.js';
+import type { HarnessUsage } from './usage.js';
+
+/** Fields on every trace event. */
+export interface HarnessBaseTraceEvent {
+  /** ISO-8601 time the event was emitted. */
+  timestamp: string;
+  assistantId: string;
+  turnId: string;
+  workspaceId?: string;
+  sessionId?: string;
+  userId?: string;
+  threadId?: string;
+  iteration: number;
+  toolCallCount: number;
+  /** Milliseconds since the run started. */
+  elapsedMs: number;
+}
+
+/** Every trace event, discriminated on `type`. */
+export type HarnessTraceEvent = HarnessBaseTraceEvent &
+  (
+    | { type: 'turn_started'; resumedFrom?: string }
+    | { type: 'model_step_started' }
+    | {
+        type: 'model_step_finished';
+        outputType: HarnessModelOutput['type'];
+        usage?: HarnessUsage;
+        latencyMs: number;
+        invalidKind?: string;
+      }
+    | { type: 'tool_requested'; calls: HarnessToolCall[] }
+    | { type: 'tool_started'; call: HarnessToolCall }
+    | { type: 'tool_finished'; result: HarnessToolResult; latencyMs: number }
+    | { type: 'tool_failed'; result: HarnessToolResult; latencyMs: number }
+    | { type: 'clarification_requested'; question: string }
+    | { type: 'approval_requested'; requests: HarnessApprovalRequest[] }
+    | { type: 'limit_reached'; stopReason: HarnessStopReason }
+    | { type: 'turn_finished'; outcome: HarnessOutcome; stopReason: HarnessStopReason }
+  );
+
+/** The names of all trace event types. */
+export type HarnessTraceEventType = HarnessTraceEvent['type'];
+
+/**
+ * Receives trace events in order. `emit` is called synchronously and never awaited: a sink
+ * that throws, rejects or hangs cannot change or delay the turn. Async sinks should buffer.
+ */
+export interface HarnessTraceSink {
+  emit(event: HarnessTraceEvent): void | Promise<void>;
+}

@@ -1,0 +1,67 @@
+import type { HarnessApprovalRequest } from './model.js';
+import type { HarnessInvalidOutputKind } from './model.js';
+import type { HarnessToolCall, HarnessToolResult } from './tools.js';
+
+/** A model step: its output type and, where it has one, the text it said. */
+export interface HarnessAssistantStepItem {
+  type: 'assistant_step';
+  iteration: number;
+  outputType: 'final_answer' | 'tool_request' | 'clarification' | 'approval_request' | 'refusal';
+  text?: string;
+  /** The calls of a `tool_request`, with their real arguments. */
+  calls?: HarnessToolCall[];
+}
+
+/** A model output the harness could not use. Providers must not replay it as assistant speech. */
+export interface HarnessInvalidOutputItem {
+  type: 'invalid_output';
+  iteration: number;
+  kind: HarnessInvalidOutputKind;
+  reason: string;
+}
+
+/** The result of one tool call. */
+export interface HarnessToolResultItem {
+  type: 'tool_result';
+  iteration: number;
+  result: HarnessToolResult;
+}
+
+/** The question the turn stopped on. */
+export interface HarnessClarificationRequestItem {
+  type: 'clarification_request';
+  iteration: number;
+  question: string;
+}
+
+/** The user's answer to a clarification, added on resume. */
+export interface HarnessClarificationAnswerItem {
+  type: 'clarification_answer';
+  iteration: number;
+  answer: string;
+}
+
+/** An approval the turn stopped on. */
+export interface HarnessApprovalRequestItem {
+  type: 'approval_request';
+  iteration: number;
+  request: HarnessApprovalRequest;
+}
+
+/** A decision on an approval request, added on resume. */
+export interface HarnessApprovalDecisionItem {
+  type: 'approval_decision';
+  iteration: number;
+  requestId: string;
+  decision: 'approved' | 'rejected';
+}
+
+/** Everything that happened in a turn, in order. */
+export type HarnessTranscriptItem =
+  | HarnessAssistantStepItem
+  | HarnessInvalidOutputItem
+  | HarnessToolResultItem
+  | HarnessClarificationRequestItem
+  | HarnessClarificationAnswerItem
+  | HarnessApprovalRequestItem
+  | HarnessApprovalDecisionItem;

@@ -1,0 +1,202 @@
+import { errorMessage, finishRun, type RunEnding } from '../core/internal/finish-run.js';
+import { interruptStopReason } from '../core/internal/run-model-loop.js';
+import { addUsage, callerIdentity, type RunContext } from '../core/internal/run-context.js';
+import { raceSignal, TurnInterrupted } from '../core/internal/turn-signal.js';
+import { executionResultSchema, negotiationSchema } from '../core/schemas/execution-result-schema.js';
+import { formatIssues } from '../core/schemas/format-issues.js';
+import type { HarnessBackendContinuationState } from '../core/types/continuation.js';
+import type { HarnessApprovalRequest, HarnessModelOutput } from '../core/types/model.js';
+import type { HarnessResult, HarnessStopReason } from '../core/types/result.js';
+import { toExecutionRequest } from './to-execution-request.js';
+import type { ExecutionAdapter, ExecutionNegotiationReason, ExecutionRequest, ExecutionResult } from './types.js';
+
+/** Where a backend run starts: a fresh turn, or a resume with the request to send. */
+export interface BackendRunStart {
+  request?: ExecutionRequest;
+}
+
+/** Runs one backend turn under the harness's limits and maps its result onto an outcome. */
+export async function runBackendTurn(
+  run: RunContext,
+  backend: ExecutionAdapter,
+  options: { requirements?: ExecutionRequest['requirements']; start?: BackendRunStart },
+): Promise<HarnessResult> {
+  try {
+    return await finishRun(run, await drive(run, backend, options));
+  } catch (error) {
+    if (error instanceof TurnInterrupted) return finishRun(run, { stopReason: interruptStopReason(error.reason) });
+    return finishRun(run, {
+      stopReason: 'runtime_error',
+      metadata: { backendId: backend.backendId, error: { code: 'runtime_error', message: errorMessage(error), source: run.phase } },
+    });
+  } finally {
+    run.turnSignal.dispose();
+  }
+}
+
+async function drive(
+  run: RunContext,
+  backend: ExecutionAdapter,
+  options: { requirements?: ExecutionRequest['requirements']; start?: BackendRunStart },
+): Promise<RunEnding> {
+  run.trace.emit({ type: 'turn_started', ...(run.resumedFrom === undefined ? {} : { resumedFrom: run.resumedFrom.id }) });
+  run.trace.stream({ type: 'turn_started', turnId: run.input.turnId });
+  const request = options.start?.request ?? (await freshRequest(run, options.requirements));
+  const base = { backendId: backend.backendId };
+  const pausedState = (stopReason: HarnessStopReason, extra: Partial<HarnessBackendContinuationState> = {}) => {
+    const { resume: _resume, ...resumable } = request;
+    return { mode: 'backend', stopReason, backendId: backend.backendId, request: resumable, usage: { ...run.usage }, ...extra } as HarnessBackendContinuationState;
+  };
+
+  run.phase = 'backend.negotiate';
+  const negotiation = negotiationSchema.safeParse(backend.negotiate(request));
+  if (!negotiation.success) throw new Error(`negotiate returned an unusable value: ${formatIssues(negotiation.error.issues)}.`);
+  const reasons = negotiation.data.reasons as ExecutionNegotiationReason[];
+  if (!negotiation.data.supported) {
+    const blocking = reasons.filter((reason) => reason.severity === 'blocking');
+    return {
+      stopReason: 'backend_unsupported',
+      metadata: {
+        ...base,
+        negotiation: reasons,
+        error: { code: 'backend_unsupported', message: blocking.map((reason) => reason.message).join(' ') },
+      },
+    };
+  }
+  const degradation = reasons.filter((reason) => reason.severity !== 'blocking');
+  const withDegradation = degradation.length === 0 ? base : { ...base, degradation };
+
+  run.counters.iteration = 1;
+  run.trace.emit({ type: 'model_step_started' });
+  run.trace.stream({ type: 'step_started', iteration: 1 });
+  run.phase = 'backend.execute';
+  const startedAt = run.services.clock.now();
+  let raw: unknown;
+  try {
+    raw = await raceSignal(() => backend.execute(request, { signal: run.turnSignal.signal }), run.turnSignal.signal);
+  } catch (error) {
+    if (!(error instanceof TurnInterrupted)) throw error;
+    const stopReason = interruptStopReason(error.reason);
+    return { stopReason, metadata: withDegradation, continuationState: pausedState(stopReason, { backendContinuation: request.continuation }) };
+  }
+  const latencyMs = run.services.clock.now() - startedAt;
+  run.usage.modelCalls += 1;
+  const parsed = executionResultSchema.safeParse(raw);
+  if (!parsed.success) {
+    addUsage(run.usage, undefined, latencyMs);
+    run.trace.emit({ type: 'model_step_finished', outputType: 'invalid', latencyMs, invalidKind: 'schema_mismatch' });
+    return {
+      stopReason: 'model_invalid_response',
+      metadata: {
+        ...withDegradation,
+        error: { code: 'invalid_backend_output', message: `The backend returned an unusable result: ${formatIssues(parsed.error.issues)}.` },
+      },
+    };
+  }
+  const result = parsed.data as ExecutionResult;
+  addUsage(run.usage, result.usage, latencyMs);
+  run.trace.emit({
+    type: 'model_step_finished',
+    outputType: outputTypeFor(result),
+    latencyMs,
+    ...(result.usage === undefined ? {} : { usage: result.usage }),
+  });
+  run.trace.stream({ type: 'step_finished', iteration: 1, outputType: outputTypeFor(result) });
+  const metadata = {
+    ...withDegradation,
+    ...(result.metadata === undefined ? {} : { backendMetadata: result.metadata }),
+    ...(result.output?.structured === undefined ? {} : { structuredOutput: result.output.structured }),
+  };
+  const text = result.output?.text;
+  const continuation = result.continuation ?? request.continuation;
+  switch (result.status) {
+    case 'completed': {
+      if ((text === undefined || text === '') && result.output?.structured === undefined) {
+        return {
+          stopReason: 'model_invalid_response',
+          metadata: { ...metadata, error: { code: 'empty_response', message: 'The backend completed without any output.' } },
+        };
+      }
+      run.transcript.push({ type: 'assistant_step', iteration: 1, outputType: 'final_answer', text: text ?? '' });
+      if (run.streaming && text !== undefined && text !== '') run.trace.stream({ type: 'text_delta', iteration: 1, text });
+      return { stopReason: 'answer_finalized', assistantText: text ?? '', metadata };
+    }
+    case 'needs_clarification': {
+      const question = text ?? result.approvalRequest?.reason ?? 'The assistant needs more information to continue.';
+      run.transcript.push({ type: 'clarification_request', iteration: 1, question });
+      run.trace.emit({ type: 'clarification_requested', question });
+      return {
+        stopReason: 'clarification_required',
+        assistantText: question,
+        metadata,
+        continuationState: pausedState('clarification_required', { backendContinuation: continuation, question }),
+      };
+    }
+    case 'awaiting_approval': {
+      const request_: HarnessApprovalRequest = {
+        id: result.approvalRequest?.approvalKey ?? run.services.generateId(),
+        kind: 'backend_approval',
+        summary: result.approvalRequest?.reason ?? text ?? 'The assistant needs approval to continue.',
+        ...(result.approvalRequest?.metadata === undefined ? {} : { metadata: result.approvalRequest.metadata }),
+      };
+      run.transcript.push({ type: 'approval_request', iteration: 1, request: request_ });
+      run.trace.emit({ type: 'approval_requested', requests: [request_] });
+      return {
+        stopReason: 'approval_required',
+        metadata: { ...metadata, approvalRequests: [request_] },
+        continuationState: pausedState('approval_required', { backendContinuation: continuation, approvals: [request_] }),
+      };
+    }
+    case 'deferred': {
+      const stopReason = deferredStopReason(result);
+      return {
+        stopReason,
+        metadata: result.error === undefined ? metadata : { ...metadata, error: result.error },
+        continuationState: pausedState(stopReason, { backendContinuation: continuation }),
+      };
+    }
+    case 'unsupported':
+    case 'failed': {
+      const stopReason = failedStopReason(result);
+      const error = result.error ?? { code: 'backend_execution_error', message: 'The backend failed without details.' };
+      if (stopReason === 'timeout_reached' || stopReason === 'budget_reached') {
+        return { stopReason, metadata: { ...metadata, error }, continuationState: pausedState(stopReason, { backendContinuation: continuation }) };
+      }
+      return { stopReason, metadata: { ...metadata, error: { ...error, source: `backend:${backend.backendId}` } } };
+    }
+  }
+}
+
+async function freshRequest(run: RunContext, requirements: ExecutionRequest['requirements']): Promise<ExecutionRequest> {
+  const { tools, limits } = run.services;
+  let definitions;
+  if (tools !== undefined) {
+    run.phase = 'tools.listAvailable';
+    const allowedToolNames = run.input.allowedToolNames;
+    const listed = await raceSignal(() => tools.listAvailable({ ...callerIdentity(run.input), allowedToolNames }), run.turnSignal.signal);
+    const allowed = allowedToolNames === undefined ? undefined : new Set(allowedToolNames);
+    definitions = (Array.isArray(listed) ? listed : []).filter((tool) => allowed?.has(tool.name) ?? true);
+  }
+  return toExecutionRequest(run.input, { tools: definitions, requirements, timeoutMs: limits.maxElapsedMs });
+}
+
+function outputTypeFor(result: ExecutionResult): HarnessModelOutput['type'] {
+  if (result.status === 'completed') return 'final_answer';
+  if (result.status === 'needs_clarification') return 'clarification';
+  if (result.status === 'awaiting_approval') return 'approval_request';
+  return 'invalid';
+}
+
+function deferredStopReason(result: ExecutionResult): HarnessStopReason {
+  if (result.error?.code === 'timeout') return 'timeout_reached';
+  if (result.error?.code === 'budget_exceeded') return 'budget_reached';
+  return 'max_iterations_reached';
+}
+
+function failedStopReason(result: ExecutionResult): HarnessStopReason {
+  if (result.status === 'unsupported' || result.error?.code === 'unsupported_capability') return 'backend_unsupported';
+  if (result.error?.code === 'timeout') return 'timeout_reached';
+  if (result.error?.code === 'budget_exceeded') return 'budget_reached';
+  if (result.error?.code === 'invalid_backend_output') return 'model_invalid_response';
+  return 'runtime_error';
+}

@@ -1,0 +1,171 @@
+import type { HarnessToolDefinition } from '../core/types/tools.js';
+import type {
+  HarnessInstructions,
+  HarnessPreparedContext,
+  HarnessUserMessage,
+} from '../core/types/turn-input.js';
+import type { HarnessUsage } from '../core/types/usage.js';
+
+/** What a turn needs from a backend. Each field is optional; absent means "don't care". */
+export interface ExecutionRequirements {
+  toolUse?: 'forbidden' | 'allowed' | 'required';
+  structuredToolCalls?: 'forbidden' | 'preferred' | 'required';
+  continuationSupport?: 'none' | 'preferred' | 'required';
+  approvalInterrupts?: 'none' | 'preferred' | 'required';
+  traceDepth?: 'minimal' | 'standard' | 'detailed';
+  attachments?: 'forbidden' | 'allowed' | 'required';
+}
+
+/** What a backend can do, declared honestly. */
+export interface ExecutionCapabilities {
+  toolUse: 'none' | 'adapter-mediated' | 'native-iterative';
+  structuredToolCalls: boolean;
+  continuationSupport: 'none' | 'opaque-resume' | 'structured';
+  approvalInterrupts: 'none' | 'adapter-mediated' | 'native';
+  traceDepth: 'minimal' | 'standard' | 'detailed';
+  attachments: boolean;
+  maxContextStrategy?: 'unknown' | 'small' | 'medium' | 'large';
+  notes?: string[];
+}
+
+/** Codes of negotiation reasons. */
+export type ExecutionNegotiationReasonCode =
+  | 'tool_use_unsupported'
+  | 'structured_tool_calls_unsupported'
+  | 'continuation_unsupported'
+  | 'approval_interrupt_unsupported'
+  | 'attachments_unsupported'
+  | 'trace_depth_reduced'
+  | 'context_pressure_expected'
+  | 'other';
+
+/** One finding of `negotiate`. `blocking` means the backend cannot serve the request. */
+export interface ExecutionNegotiationReason {
+  code: ExecutionNegotiationReasonCode;
+  message: string;
+  severity: 'info' | 'warning' | 'blocking';
+}
+
+/** The answer of `negotiate`. `supported`: nothing blocks; `degraded`: a warning was raised. */
+export interface ExecutionNegotiation {
+  supported: boolean;
+  degraded: boolean;
+  reasons: ExecutionNegotiationReason[];
+  effectiveCapabilities: ExecutionCapabilities;
+}
+
+/** A tool as described to a backend. */
+export type ExecutionToolDescriptor = Omit<HarnessToolDefinition, 'requiresApproval'> & {
+  requiresApproval?: boolean;
+};
+
+/** A backend's own resume payload, carried opaquely inside the harness continuation. */
+export interface ExecutionContinuation {
+  kind?: string;
+  /** For opaque-resume backends: the backend's session id. */
+  continuationId?: string;
+  state?: Record<string, unknown>;
+  metadata?: Record<string, unknown>;
+}
+
+/** How a paused backend turn was resolved; set on the request `resumeTurn` sends. */
+export type ExecutionResumeResolution =
+  | { type: 'clarification'; answer: string }
+  | { type: 'approval'; decisions: Record<string, 'approved' | 'rejected'> }
+  | { type: 'deferred' };
+
+/** One turn, as sent to a backend. Plain JSON. */
+export interface ExecutionRequest {
+  assistantId: string;
+  turnId: string;
+  workspaceId?: string;
+  sessionId?: string;
+  userId?: string;
+  threadId?: string;
+  message: HarnessUserMessage;
+  instructions: HarnessInstructions;
+  context?: HarnessPreparedContext;
+  continuation?: ExecutionContinuation;
+  /** Present when the request resumes a paused turn. */
+  resume?: ExecutionResumeResolution;
+  tools?: ExecutionToolDescriptor[];
+  requirements?: ExecutionRequirements;
+  /** Milliseconds the backend has before the harness gives up on it. */
+  timeoutMs?: number;
+  metadata?: Record<string, unknown>;
+}
+
+/** Per-call options of `execute`. */
+export interface ExecutionOptions {
+  /** Aborted when the turn times out or is cancelled; backends must stop their work. */
+  signal?: AbortSignal;
+}
+
+/** Error codes a backend reports. */
+export type ExecutionErrorCode =
+  | 'unsupported_capability'
+  | 'backend_execution_error'
+  | 'invalid_backend_output'
+  | 'tool_bridge_error'
+  | 'timeout'
+  | 'budget_exceeded'
+  | 'other';
+
+/** A backend failure. */
+export interface ExecutionError {
+  code: ExecutionErrorCode;
+  message: string;
+  retryable?: boolean;
+  metadata?: Record<string, unknown>;
+}
+
+/** Types of backend trace events. */
+export type ExecutionTraceEventType =
+  | 'model_started'
+  | 'model_completed'
+  | 'tool_requested'
+  | 'tool_completed'
+  | 'approval_wait'
+  | 'deferred'
+  | 'failure'
+  | 'note';
+
+/** What the backend saw, if it reports it. */
+export interface ExecutionTrace {
+  summary?: {
+    startedAt?: string;
+    completedAt?: string;
+    stepCount?: number;
+    toolCallCount?: number;
+    degraded?: boolean;
+  };
+  events?: { type: ExecutionTraceEventType; at?: string; data?: Record<string, unknown> }[];
+}
+
+/** A backend's answer. Validated by the harness before use. */
+export interface ExecutionResult {
+  backendId: string;
+  status:
+    | 'completed'
+    | 'needs_clarification'
+    | 'awaiting_approval'
+    | 'deferred'
+    | 'failed'
+    | 'unsupported';
+  output?: { text?: string; structured?: Record<string, unknown>; attachments?: Record<string, unknown>[] };
+  continuation?: ExecutionContinuation;
+  approvalRequest?: { reason?: string; approvalKey?: string; metadata?: Record<string, unknown> };
+  error?: ExecutionError;
+  usage?: HarnessUsage;
+  trace?: ExecutionTrace;
+  degradation?: ExecutionNegotiationReason[];
+  metadata?: Record<string, unknown>;
+}
+
+/** A backend that runs a whole turn (a hosted API, a local CLI, a relay worker). */
+export interface ExecutionAdapter {
+  readonly backendId: string;
+  describeCapabilities(): ExecutionCapabilities;
+  negotiate(request: ExecutionRequest): ExecutionNegotiation;
+  execute(request: ExecutionRequest, options?: ExecutionOptions): Promise<ExecutionResult>;
+}

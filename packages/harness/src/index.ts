@@ -1,0 +1,7 @@
+/**
+ * @module @agent-assistant/harness
+ * Run one bounded assistant turn: model → tools → model under hard limits, ending in one truthful
+ * outcome with usage, trace events and, when paused, a resumable continuation.
+ */
+export * from './core/index.js';
+export * from './execution/index.js';

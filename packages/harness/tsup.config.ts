@@ -1,0 +1,17 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: {
+    index: 'src/index.ts',
+    testing: 'src/testing/index.ts',
+  },
+  format: ['esm', 'cjs'],
+  dts: true,
+  clean: true,
+  splitting: true,
+  treeshake: true,
+  target: 'es2022',
+  platform: 'neutral',
+  noExternal: ['zod'],
+  sourcemap: false,
+});
