@@ -1,0 +1,118 @@
+// npm run bench — harness overhead vs a bare loop (same run), continuation size, cold import time.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { createHarness } from '@agent-assistant/harness';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const TURNS = Number(process.env.BENCH_TURNS ?? 20_000);
+const STEPS = 3;
+
+const call = (id) => ({ id, name: 'noop', input: { n: 1 } });
+const outputs = [
+  { type: 'tool_request', calls: [call('c1')] },
+  { type: 'tool_request', calls: [call('c2')] },
+  { type: 'final_answer', text: 'done' },
+];
+const model = { nextStep: async (input) => outputs[input.iteration - 1] };
+const tools = {
+  listAvailable: () => [{ name: 'noop', description: 'does nothing' }],
+  execute: async (toolCall) => ({ callId: toolCall.id, toolName: toolCall.name, status: 'success', output: 'ok' }),
+};
+const input = {
+  assistantId: 'bench',
+  turnId: 'turn-bench',
+  message: { id: 'm', text: 'go', receivedAt: '2026-01-01T00:00:00.000Z' },
+  instructions: { systemPrompt: 'bench' },
+};
+
+async function bareTurn() {
+  const signal = new AbortController().signal;
+  const transcript = [];
+  for (let iteration = 1; iteration <= STEPS; iteration += 1) {
+    const output = await model.nextStep({ ...input, transcript, iteration, signal });
+    if (output.type !== 'tool_request') return output;
+    for (const toolCall of output.calls) transcript.push(await tools.execute(toolCall, { signal }));
+  }
+  throw new Error('unreachable');
+}
+
+async function time(label, turn) {
+  for (let index = 0; index < 2_000; index += 1) await turn(); // warm up
+  const started = process.hrtime.bigint();
+  for (let index = 0; index < TURNS; index += 1) await turn();
+  const ns = Number(process.hrtime.bigint() - started);
+  return { label, perTurnUs: ns / TURNS / 1000, perIterationUs: ns / TURNS / STEPS / 1000 };
+}
+
+const harness = createHarness({ model, tools });
+const check = await harness.runTurn(input);
+if (check.outcome !== 'completed' || check.usage.toolCalls !== 2) throw new Error('bench turn did not complete as expected');
+
+const bare = await time('bare loop (same model and tool, no harness)', bareTurn);
+const plain = await time('harness.runTurn', () => harness.runTurn(input));
+const traced = await time('harness.runTurn + trace sink', () => createHarness({ model, tools, trace: { emit() {} } }).runTurn(input));
+
+console.log(`\nLoop overhead — ${STEPS}-step tool turn (2 tool calls), ${TURNS} turns, Node ${process.version}`);
+console.log('| variant | µs / turn | µs / iteration | overhead µs / iteration | ratio vs bare |');
+console.log('|---|---:|---:|---:|---:|');
+for (const row of [bare, plain, traced]) {
+  const overhead = row.perIterationUs - bare.perIterationUs;
+  console.log(
+    `| ${row.label} | ${row.perTurnUs.toFixed(2)} | ${row.perIterationUs.toFixed(2)} | ${row === bare ? '—' : overhead.toFixed(2)} | ${(row.perTurnUs / bare.perTurnUs).toFixed(1)}× |`,
+  );
+}
+
+// Continuation size of a 6-step turn: five tool steps, then a clarification.
+const sixSteps = [
+  ...['Oslo', 'Rome', 'Lima', 'Kyiv', 'Pune'].map((city, index) => ({
+    type: 'tool_request',
+    calls: [{ id: `w${index}`, name: 'lookup_weather', input: { city } }],
+  })),
+  { type: 'clarification', question: 'Which of these cities do you mean?' },
+];
+const weatherTools = {
+  listAvailable: () => [{ name: 'lookup_weather', description: 'weather' }],
+  execute: async (toolCall) => ({
+    callId: toolCall.id,
+    toolName: toolCall.name,
+    status: 'success',
+    output: `${toolCall.input.city}: sunny, 21°C, wind 3 m/s`,
+  }),
+};
+const paused = await createHarness({
+  model: { nextStep: async (step) => sixSteps[step.iteration - 1] },
+  tools: weatherTools,
+  limits: { maxIterations: 6 },
+  continuationSecret: 'bench-secret-0123456789abcdef0123',
+}).runTurn({ ...input, message: { ...input.message, text: 'What is the weather in my cities?' } });
+if (paused.outcome !== 'needs_clarification') throw new Error(`6-step turn ended ${paused.outcome}`);
+const continuationBytes = Buffer.byteLength(JSON.stringify(paused.continuation));
+console.log(`\nContinuation of a 6-step turn (5 tool results, signed): ${continuationBytes} bytes JSON (target ≤ 4096)`);
+
+// Cold import of the main entry, minus a bare node start, medians of several runs.
+function median(values) {
+  const sorted = [...values].sort((left, right) => left - right);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+function spawnMs(args) {
+  const started = process.hrtime.bigint();
+  execFileSync(process.execPath, args, { cwd: root, stdio: 'ignore' });
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+const RUNS = 15;
+const baseline = [];
+const withImport = [];
+const withZod = [];
+for (let index = 0; index < RUNS; index += 1) {
+  baseline.push(spawnMs(['-e', '0']));
+  withImport.push(spawnMs(['-e', "import('@agent-assistant/harness')"]));
+  withZod.push(spawnMs(['-e', "import('zod')"]));
+}
+const importMs = median(withImport) - median(baseline);
+console.log(`\nCold import of @agent-assistant/harness: ${importMs.toFixed(1)} ms over node -e 0 (${median(baseline).toFixed(1)} ms); target ≤ 40 ms`);
+console.log(`  for scale, import('zod') in the same run: ${(median(withZod) - median(baseline)).toFixed(1)} ms`);
+
+const entry = readFileSync(new URL('../../packages/harness/dist/index.js', import.meta.url));
+console.log(`Main entry bundle: ${(entry.length / 1024).toFixed(1)} KB, ${(gzipSync(entry).length / 1024).toFixed(1)} KB gzip (dist/index.js plus shared chunks it imports)`);
