@@ -17,17 +17,29 @@ export function createTurnStream(
   const queue: HarnessStreamEvent[] = [];
   let wake: (() => void) | undefined;
   let finished = false;
+  let failure: { error: unknown } | undefined;
   const push = (event: HarnessStreamEvent) => {
     queue.push(event);
     wake?.();
   };
-  const result = start(push, controller.signal).then((value) => {
-    signal?.removeEventListener('abort', onCallerAbort);
-    push({ type: 'result', result: value });
-    finished = true;
-    wake?.();
-    return value;
-  });
+  const result = start(push, controller.signal).then(
+    (value) => {
+      signal?.removeEventListener('abort', onCallerAbort);
+      push({ type: 'result', result: value });
+      finished = true;
+      wake?.();
+      return value;
+    },
+    (error: unknown) => {
+      // Only reachable through a harness bug; end the iteration with the error rather than hang.
+      signal?.removeEventListener('abort', onCallerAbort);
+      failure = { error };
+      finished = true;
+      wake?.();
+      throw error;
+    },
+  );
+  result.catch(() => undefined);
 
   return {
     result,
@@ -41,6 +53,10 @@ export function createTurnStream(
             if (event !== undefined) {
               if (event.type === 'result') closed = true;
               return { done: false, value: event };
+            }
+            if (failure !== undefined) {
+              closed = true;
+              throw failure.error;
             }
             if (finished) return { done: true, value: undefined };
             await new Promise<void>((resolve) => {

@@ -7,8 +7,6 @@ import type { HarnessToolCall } from '../types/tools.js';
 import { elapsedMs, executionState, type RunContext } from './run-context.js';
 import { raceSignal } from './turn-signal.js';
 
-const neverAborted = new AbortController().signal;
-
 /** What a paused run must carry into its continuation. */
 export interface PauseDetails {
   question?: string;
@@ -81,11 +79,18 @@ export async function finishRun(run: RunContext, ending: RunEnding): Promise<Har
     ...(metadata === undefined ? {} : { metadata }),
   };
   run.trace.emit({ type: 'turn_finished', outcome, stopReason });
+  // One microtask, so a sink that rejects turn_finished at once is counted too (the sink is never awaited).
+  await Promise.resolve();
   result.traceSummary.traceSinkErrors = run.trace.sinkErrors;
   const onTurnFinished = run.services.hooks.onTurnFinished;
   if (onTurnFinished !== undefined) {
     // Called even after a timeout, but never awaited past the turn's deadline; faults are ignored.
-    const pending = raceSignal(() => onTurnFinished(result, executionState(run)), neverAborted);
+    let pending: Promise<void>;
+    try {
+      pending = Promise.resolve(onTurnFinished(result, executionState(run)));
+    } catch {
+      pending = Promise.resolve();
+    }
     pending.catch(() => undefined);
     if (!run.turnSignal.signal.aborted) await raceSignal(() => pending, run.turnSignal.signal).catch(() => undefined);
   }

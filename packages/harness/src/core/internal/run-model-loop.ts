@@ -117,6 +117,7 @@ async function callModel(run: RunContext): Promise<HarnessModelOutput> {
   run.trace.stream({ type: 'step_started', iteration });
   run.phase = 'model';
   const startedAt = run.services.clock.now();
+  run.usage.modelCalls += 1;
   const streamStep = run.streaming ? model.streamStep?.bind(model) : undefined;
   const raw = await raceSignal(
     () => (streamStep === undefined ? model.nextStep(input) : consumeStream(run, streamStep(input), iteration)),
@@ -131,7 +132,6 @@ async function callModel(run: RunContext): Promise<HarnessModelOutput> {
         kind: 'schema_mismatch',
         reason: `The model adapter returned an unusable output: ${formatIssues(parsed.error.issues)}.`,
       };
-  run.usage.modelCalls += 1;
   addUsage(run.usage, output.usage, latencyMs);
   run.trace.emit({
     type: 'model_step_finished',
@@ -179,7 +179,6 @@ async function handleOutput(run: RunContext, output: HarnessModelOutput): Promis
       return { stopReason: 'clarification_required', assistantText: output.question, pause: { question: output.question } };
     case 'approval_request': {
       run.consecutiveInvalid = 0;
-      run.phase = 'approvals.prepareRequest';
       const request = await prepareApproval(run, output.request);
       run.transcript.push({ type: 'assistant_step', iteration, outputType: 'approval_request', text: request.summary });
       run.transcript.push({ type: 'approval_request', iteration, request });

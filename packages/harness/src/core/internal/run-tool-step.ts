@@ -18,7 +18,7 @@ export type ApprovalDecisions = Record<string, 'approved' | 'rejected'>;
 
 type PlannedCall =
   | { call: HarnessToolCall; kind: 'immediate'; result: HarnessToolResult }
-  | { call: HarnessToolCall; kind: 'run' };
+  | { call: HarnessToolCall; kind: 'run'; index: number };
 
 const REDUNDANT_REPEATS = 3;
 
@@ -53,7 +53,7 @@ export async function runToolStep(
   let budget = run.services.limits.maxToolCalls - run.counters.toolCallCount;
   const planned: PlannedCall[] = [];
   const overBudget: HarnessToolCall[] = [];
-  for (const call of calls) {
+  for (const [position, call] of calls.entries()) {
     if (!toolsByName.has(call.name)) {
       run.reportedUnknownTools.add(call.name);
       planned.push({ call, kind: 'immediate', result: unknownToolResult(call, availableNames) });
@@ -61,7 +61,7 @@ export async function runToolStep(
       planned.push({ call, kind: 'immediate', result: rejectedToolResult(call) });
     } else if (budget > 0) {
       budget -= 1;
-      planned.push({ call, kind: 'run' });
+      planned.push({ call, kind: 'run', index: position });
     } else {
       overBudget.push(call);
     }
@@ -82,7 +82,7 @@ export async function runToolStep(
     const interruptedBefore = run.turnSignal.interruptReason();
     if (interruptedBefore !== undefined) {
       const stopReason = interruptedBefore === 'timeout' ? 'timeout_reached' : 'cancelled';
-      return endEarly(run, { stopReason }, [...window, ...planned.slice(index)], overBudget);
+      return endEarly(run, { stopReason }, [], [...window, ...planned.slice(index)], overBudget);
     }
     const executed = await executeWindow(run, window);
     for (let position = 0; position < executed.length; position += 1) {
@@ -91,8 +91,7 @@ export async function runToolStep(
       const ending =
         interrupted === undefined ? await recordResult(run, call, result, latencyMs) : recordInterrupted(run, result, latencyMs, interrupted);
       if (ending !== undefined) {
-        for (const rest of executed.slice(position + 1)) recordWithoutHooks(run, rest.result, rest.latencyMs);
-        return endEarly(run, ending, planned.slice(index), overBudget);
+        return endEarly(run, ending, executed.slice(position + 1), planned.slice(index), overBudget);
       }
     }
   }
@@ -122,7 +121,7 @@ async function pauseForApproval(
     const request: HarnessApprovalRequest = {
       id: call.id,
       kind: 'tool_call',
-      summary: `Run the tool ${call.name}`,
+      summary: approvalSummary(call),
       details: { toolName: call.name, input: call.input },
     };
     requests.push(await prepareApproval(run, request));
@@ -137,10 +136,16 @@ async function pauseForApproval(
   };
 }
 
+function approvalSummary(call: HarnessToolCall): string {
+  const input = JSON.stringify(call.input);
+  return `Run ${call.name} with ${input.length > 160 ? `${input.slice(0, 160)}…` : input}`;
+}
+
 /** Lets the approvals adapter register or enrich a request; its id is kept so decisions match. */
 export async function prepareApproval(run: RunContext, request: HarnessApprovalRequest): Promise<HarnessApprovalRequest> {
   const approvals = run.services.approvals;
   if (approvals === undefined) return request;
+  run.phase = 'approvals.prepareRequest';
   const prepared = await raceSignal(
     () => approvals.prepareRequest({ ...callerIdentity(run.input), allowedToolNames: run.input.allowedToolNames, request }),
     run.turnSignal.signal,
@@ -160,7 +165,7 @@ async function executeWindow(run: RunContext, window: PlannedCall[]): Promise<Ex
   const iteration = transcriptIteration(run);
   const signal = run.turnSignal.signal;
   return Promise.all(
-    window.map((entry, toolCallIndex): ExecutedCall | Promise<ExecutedCall> => {
+    window.map((entry): ExecutedCall | Promise<ExecutedCall> => {
       const { call } = entry;
       if (entry.kind === 'immediate') return { call, result: entry.result, latencyMs: 0 };
       run.counters.toolCallCount += 1;
@@ -172,7 +177,7 @@ async function executeWindow(run: RunContext, window: PlannedCall[]): Promise<Ex
         ...callerIdentity(run.input),
         allowedToolNames: run.input.allowedToolNames,
         iteration,
-        toolCallIndex,
+        toolCallIndex: entry.index,
         signal,
       };
       return raceSignal(() => tools!.execute(call, context), signal).then(
@@ -292,17 +297,26 @@ function detectRedundantLoop(run: RunContext, call: HarnessToolCall, result: Har
 }
 
 /**
- * The step stops before all calls ran. For a clarification, calls that never ran get a "skipped"
- * result (so every call has one); for a timeout or cancel they are carried to the resume.
+ * The step stops before all calls ran. `finished` calls of the same window are recorded in call
+ * order (before a clarification question, which stays last). For a clarification, calls that never
+ * ran get a "skipped" result (so every call has one); for a timeout or cancel they are carried to
+ * the resume.
  */
-function endEarly(run: RunContext, ending: RunEnding, remaining: PlannedCall[], overBudget: HarnessToolCall[]): RunEnding {
+function endEarly(
+  run: RunContext,
+  ending: RunEnding,
+  finished: ExecutedCall[],
+  remaining: PlannedCall[],
+  overBudget: HarnessToolCall[],
+): RunEnding {
+  const question = ending.stopReason === 'clarification_required' ? run.transcript.pop() : undefined;
+  for (const rest of finished) recordWithoutHooks(run, rest.result, rest.latencyMs);
   if (ending.stopReason === 'timeout_reached' || ending.stopReason === 'cancelled') {
     for (const item of remaining) if (item.kind === 'immediate') recordWithoutHooks(run, item.result, 0);
     const notStarted = remaining.filter((item) => item.kind === 'run').map((item) => item.call);
     return { ...ending, pause: { pendingCalls: [...notStarted, ...overBudget] } };
   }
   if (ending.stopReason !== 'clarification_required') return ending;
-  const question = run.transcript.pop();
   for (const item of remaining) {
     recordWithoutHooks(run, item.kind === 'immediate' ? item.result : skippedToolResult(item.call), 0);
   }

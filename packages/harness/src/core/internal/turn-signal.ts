@@ -18,6 +18,9 @@ export interface TurnSignal {
   dispose(): void;
 }
 
+/** The longest delay `setTimeout` honours; larger values fire at once (Node, browsers, Workers). */
+const MAX_TIMER_DELAY_MS = 2_147_483_647;
+
 /** Links the caller's signal and a `timeoutMs` deadline into one `AbortSignal`. */
 export function createTurnSignal(external: AbortSignal | undefined, timeoutMs: number): TurnSignal {
   const controller = new AbortController();
@@ -30,7 +33,8 @@ export function createTurnSignal(external: AbortSignal | undefined, timeoutMs: n
   const onExternalAbort = () => fire('cancelled');
   if (external?.aborted) fire('cancelled');
   else external?.addEventListener('abort', onExternalAbort, { once: true });
-  const timer = reason === undefined ? setTimeout(() => fire('timeout'), Math.max(0, timeoutMs)) : undefined;
+  const delayMs = Math.min(Math.max(0, timeoutMs), MAX_TIMER_DELAY_MS);
+  const timer = reason === undefined ? setTimeout(() => fire('timeout'), delayMs) : undefined;
   return {
     signal: controller.signal,
     interruptReason: () => reason,
