@@ -52,7 +52,8 @@ if (check.outcome !== 'completed' || check.usage.toolCalls !== 2) throw new Erro
 
 const bare = await time('bare loop (same model and tool, no harness)', bareTurn);
 const plain = await time('harness.runTurn', () => harness.runTurn(input));
-const traced = await time('harness.runTurn + trace sink', () => createHarness({ model, tools, trace: { emit() {} } }).runTurn(input));
+const tracedHarness = createHarness({ model, tools, trace: { emit() {} } });
+const traced = await time('harness.runTurn + trace sink', () => tracedHarness.runTurn(input));
 
 console.log(`\nLoop overhead — ${STEPS}-step tool turn (2 tool calls), ${TURNS} turns, Node ${process.version}`);
 console.log('| variant | µs / turn | µs / iteration | overhead µs / iteration | ratio vs bare |');

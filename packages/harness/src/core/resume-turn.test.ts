@@ -377,3 +377,25 @@ describe('continuation payload', () => {
     expect(paused.transcript[1]).toMatchObject({ result: { output: big } });
   });
 });
+
+describe('trace numbering across a resume', () => {
+  it('continues iteration numbers in trace events after a resume, like the transcript', async () => {
+    const paused = await createHarness({
+      model: createScriptedModel([{ type: 'clarification', question: 'Which city?' }]),
+    }).runTurn(createTurnInput());
+    const trace = memoryTraceSink();
+    await createHarness({ model: createScriptedModel([{ type: 'final_answer', text: 'ok' }]), trace }).resumeTurn(
+      paused.continuation,
+      { type: 'clarification', answer: 'Oslo' },
+    );
+    const step = trace.events.find((event) => event.type === 'model_step_started');
+    expect(step?.iteration).toBe(2);
+  });
+
+  it('lets a scripted function step return a malformed output, reported as schema_mismatch', async () => {
+    const result = await createHarness({
+      model: createScriptedModel([() => null as never, () => null as never, () => null as never]),
+    }).runTurn(createTurnInput());
+    expect(result).toMatchObject({ outcome: 'failed', stopReason: 'model_invalid_response', metadata: { error: { code: 'schema_mismatch' } } });
+  });
+});

@@ -74,10 +74,10 @@ export function createScriptedModel(
 }
 
 function isStreamStep(step: HarnessModelOutput | ScriptedStreamStep): step is ScriptedStreamStep {
-  return 'deltas' in step && Array.isArray(step.deltas);
+  return typeof step === 'object' && step !== null && 'deltas' in step && Array.isArray(step.deltas);
 }
 
 function defaultDeltas(output: HarnessModelOutput): string[] {
-  if (output.type !== 'final_answer') return [];
+  if (typeof output !== 'object' || output === null || output.type !== 'final_answer' || typeof output.text !== 'string') return [];
   return output.text.match(/\S+\s*/g) ?? [];
 }

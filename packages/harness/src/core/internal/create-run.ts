@@ -39,7 +39,7 @@ export function createRun(
     services,
     input,
     turnSignal: createTurnSignal(options.signal, services.limits.maxElapsedMs),
-    trace: new TraceEmitter(trace, services.clock, identity, counters, options.onStreamEvent),
+    trace: new TraceEmitter(trace, services.clock, identity, counters, options.onStreamEvent, seed.iterationOffset ?? 0),
     counters,
     iterationOffset: seed.iterationOffset ?? 0,
     transcript: seed.transcript === undefined ? [] : [...seed.transcript],

@@ -173,9 +173,15 @@ async function executeWindow(run: RunContext, window: PlannedCall[]): Promise<Ex
       run.trace.emit({ type: 'tool_started', call });
       run.trace.stream({ type: 'tool_started', iteration, call });
       const startedAt = clock.now();
+      const { input } = run;
       const context = {
-        ...callerIdentity(run.input),
-        allowedToolNames: run.input.allowedToolNames,
+        assistantId: input.assistantId,
+        turnId: input.turnId,
+        workspaceId: input.workspaceId,
+        sessionId: input.sessionId,
+        userId: input.userId,
+        threadId: input.threadId,
+        allowedToolNames: input.allowedToolNames,
         iteration,
         toolCallIndex: entry.index,
         signal,

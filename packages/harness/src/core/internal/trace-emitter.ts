@@ -40,20 +40,24 @@ export class TraceEmitter {
     private readonly identity: TraceIdentity,
     private readonly counters: TraceCounters,
     readonly onStreamEvent?: (event: HarnessStreamEvent) => void,
+    /** Steps taken before a resume, so event iterations match the transcript's numbering. */
+    private readonly iterationOffset = 0,
   ) {}
 
   emit(body: TraceEventBody): void {
     if (body.type !== 'turn_finished') this.lastEventType = body.type;
     if (this.sink === undefined) return;
     const now = this.clock.now();
-    const event = {
-      ...this.identity,
-      timestamp: new Date(now).toISOString(),
-      iteration: this.counters.iteration,
-      toolCallCount: this.counters.toolCallCount,
-      elapsedMs: Math.max(0, now - this.counters.startedAt),
-      ...body,
-    } as HarnessTraceEvent;
+    const event = Object.assign(
+      {
+        timestamp: new Date(now).toISOString(),
+        iteration: this.iterationOffset + this.counters.iteration,
+        toolCallCount: this.counters.toolCallCount,
+        elapsedMs: Math.max(0, now - this.counters.startedAt),
+      },
+      this.identity,
+      body,
+    ) as HarnessTraceEvent;
     try {
       const pending = this.sink.emit(event);
       if (pending !== undefined && typeof (pending as PromiseLike<void>).then === 'function') {
