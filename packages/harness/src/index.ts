@@ -5,3 +5,4 @@
  */
 export * from './core/index.js';
 export * from './execution/index.js';
+export * from './tools/workspace/index.js';
