@@ -1,0 +1,65 @@
+// Runs inside workerd: a tool turn, then an approval turn paused, serialised, resumed by a new
+// harness and completed — proving the built main entry (and WebCrypto signing) works in Workers.
+import { createHarness, memoryTraceSink } from '@agent-assistant/harness';
+import { createFakeToolRegistry, createScriptedModel } from '@agent-assistant/harness/testing';
+
+const input = {
+  assistantId: 'worker',
+  turnId: 'turn-worker',
+  message: { id: 'm1', text: 'Book a table', receivedAt: '2026-01-01T00:00:00.000Z' },
+  instructions: { systemPrompt: 'test' },
+};
+const tools = () =>
+  createFakeToolRegistry({
+    lookup_weather: ({ city }) => `Sunny in ${city}`,
+    book_table: { requiresApproval: true, execute: ({ name }) => `Booked ${name}` },
+  });
+
+export default {
+  async fetch(request, env) {
+    const secret = env.CONTINUATION_SECRET;
+    const trace = memoryTraceSink();
+    const weather = await createHarness({
+      model: createScriptedModel([
+        { type: 'tool_request', calls: [{ id: 'w1', name: 'lookup_weather', input: { city: 'Oslo' } }] },
+        (step) => ({ type: 'final_answer', text: step.transcript.at(-1).result.output }),
+      ]),
+      tools: tools(),
+      trace,
+    }).runTurn(input);
+
+    const paused = await createHarness({
+      model: createScriptedModel([
+        { type: 'tool_request', calls: [{ id: 'b1', name: 'book_table', input: { name: 'Maaemo' } }] },
+      ]),
+      tools: tools(),
+      continuationSecret: secret,
+    }).runTurn(input);
+    const stored = JSON.stringify(paused.continuation);
+    const resumed = await createHarness({
+      model: createScriptedModel([(step) => ({ type: 'final_answer', text: step.transcript.at(-1).result.output })]),
+      tools: tools(),
+      continuationSecret: secret,
+    }).resumeTurn(JSON.parse(stored), { type: 'approval', decisions: { b1: 'approved' } });
+
+    const tampered = JSON.parse(stored);
+    tampered.state.pendingCalls[0].input.name = 'Elsewhere';
+    const refused = await createHarness({ model: createScriptedModel([]), continuationSecret: secret }).resumeTurn(tampered, {
+      type: 'approval',
+      decisions: { b1: 'approved' },
+    });
+
+    const timedOut = await createHarness({
+      model: { nextStep: () => new Promise(() => {}) },
+      limits: { maxElapsedMs: 20 },
+    }).runTurn(input);
+
+    return Response.json({
+      weather: [weather.outcome, weather.assistantMessage?.text, trace.events.length],
+      paused: [paused.outcome, paused.continuation?.signature?.length],
+      resumed: [resumed.outcome, resumed.assistantMessage?.text],
+      refused: [refused.outcome, refused.stopReason],
+      timedOut: [timedOut.outcome, timedOut.stopReason],
+    });
+  },
+};
