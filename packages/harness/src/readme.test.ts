@@ -14,7 +14,8 @@ describe('README quick start', () => {
 
   it('runs and completes', async () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
-    await import('../../../examples/quickstart/readme-snippet.js');
+    const snippet = fileURLToPath(new URL('examples/quickstart/readme-snippet.ts', root));
+    await import(/* @vite-ignore */ snippet);
     expect(log).toHaveBeenCalledWith('completed', 'In Oslo it is sunny, 21°C.');
   });
 });

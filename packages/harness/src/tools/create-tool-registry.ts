@@ -1,0 +1,72 @@
+import { HarnessConfigError } from '../core/errors/harness-config-error.js';
+import type {
+  HarnessToolAvailabilityInput,
+  HarnessToolCall,
+  HarnessToolDefinition,
+  HarnessToolExecutionContext,
+  HarnessToolRegistry,
+  HarnessToolResult,
+} from '../core/types/tools.js';
+import { isTypedTool, type AnyTypedTool } from './define-tool.js';
+import { runTypedTool } from './internal/run-typed-tool.js';
+import { toToolDefinition } from './internal/tool-definition.js';
+
+/** A registry whose tool names are known up front; `composeToolRegistries` checks them for clashes. */
+export interface TypedToolRegistry extends HarnessToolRegistry {
+  /** Names of every tool the registry can offer, in definition order. */
+  readonly toolNames: readonly string[];
+  /**
+   * Definitions with JSON Schema for the model. Honours `allowedToolNames` when given (the
+   * harness filters again either way).
+   */
+  listAvailable(input?: HarnessToolAvailabilityInput): Promise<HarnessToolDefinition[]>;
+  /** Validates the call's input and runs the tool. Never rejects. */
+  execute(call: HarnessToolCall, context: HarnessToolExecutionContext): Promise<HarnessToolResult>;
+}
+
+/**
+ * Creates a registry from tools made by `defineTool`.
+ * @throws HarnessConfigError when an entry is not a typed tool or two tools share a name.
+ * @example
+ * ```ts
+ * const harness = createHarness({ model, tools: createToolRegistry([weather, calendar]) });
+ * ```
+ */
+export function createToolRegistry(tools: readonly AnyTypedTool[]): TypedToolRegistry {
+  if (!Array.isArray(tools)) throw new HarnessConfigError('createToolRegistry expects an array of tools.', { field: 'tools' });
+  const byName = new Map<string, AnyTypedTool>();
+  tools.forEach((tool, index) => {
+    if (!isTypedTool(tool)) {
+      throw new HarnessConfigError(`tools[${index}] was not made by defineTool.`, { field: `tools[${index}]` });
+    }
+    if (byName.has(tool.name)) {
+      throw new HarnessConfigError(`Two tools are named "${tool.name}".`, { field: `tools[${index}].name` });
+    }
+    byName.set(tool.name, tool);
+  });
+  const toolNames = Object.freeze([...byName.keys()]);
+  return {
+    toolNames,
+    async listAvailable(input) {
+      const allowed = input?.allowedToolNames === undefined ? undefined : new Set(input.allowedToolNames);
+      const offered = [...byName.values()].filter((tool) => allowed?.has(tool.name) ?? true);
+      return Promise.all(offered.map(toToolDefinition));
+    },
+    async execute(call, context) {
+      const tool = byName.get(call.name);
+      if (tool === undefined) {
+        return {
+          callId: call.id,
+          toolName: call.name,
+          status: 'error',
+          error: {
+            code: 'tool_unavailable',
+            message: `There is no tool named "${call.name}". Available tools: ${toolNames.join(', ') || 'none'}.`,
+            retryable: true,
+          },
+        };
+      }
+      return runTypedTool(tool, call, context);
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import * as z from 'zod/mini';
+import type { JsonSchemaToolInput } from '../../tool-input-schema.js';
+import { pathProblem, refProblem } from './github-validation.js';
+
+const checked = (problem: (value: unknown) => string | undefined) =>
+  z.string().check(
+    z.superRefine((value, context) => {
+      const issue = problem(value);
+      if (issue !== undefined) context.addIssue({ code: 'custom', message: issue, input: value });
+    })
+  );
+
+const pathField = () => checked(pathProblem);
+const refField = () => checked(refProblem);
+const refJson = { type: 'string', description: 'Branch, tag or commit SHA. Omit for the default branch.' };
+const pathDescription = 'Path relative to the repository root, without a leading "/", e.g. "src/index.ts".';
+
+/** Hand-written JSON Schema for the model (with descriptions), checked by a zod/mini schema. */
+function jsonInput<S extends z.ZodMiniType>(jsonSchema: Record<string, unknown>, schema: S): JsonSchemaToolInput<z.output<S>> {
+  return { jsonSchema, validate: (raw) => schema['~standard'].validate(raw) as StandardSchemaV1.Result<z.output<S>> };
+}
+
+/** `public_repo_metadata`: no input. */
+export const metadataInput = () => jsonInput({ type: 'object', properties: {}, additionalProperties: false }, z.object({}));
+
+/** `public_repo_list_tree`. */
+export function listTreeInput(maxEntries: number) {
+  return jsonInput(
+    {
+      type: 'object',
+      properties: {
+        path: {
+          type: 'string',
+          description: `Directory to list. ${pathDescription.replace('"src/index.ts"', '"src"')} Omit for the root.`,
+        },
+        ref: refJson,
+        recursive: {
+          type: 'boolean',
+          description: 'List everything below the directory, not only its direct children. Default false.',
+        },
+        limit: {
+          type: 'integer',
+          minimum: 1,
+          maximum: maxEntries,
+          description: `Entries to return at most. Default ${maxEntries}.`,
+        },
+      },
+      additionalProperties: false,
+    },
+    z.object({
+      path: z.optional(z.union([z.literal(''), pathField()])),
+      ref: z.optional(refField()),
+      recursive: z.optional(z.boolean()),
+      limit: z.optional(z.int().check(z.gte(1), z.lte(maxEntries))),
+    })
+  );
+}
+
+/** `public_repo_read_file`. */
+export const readFileInput = () =>
+  jsonInput(
+    {
+      type: 'object',
+      properties: { path: { type: 'string', description: pathDescription }, ref: refJson },
+      required: ['path'],
+      additionalProperties: false,
+    },
+    z.object({ path: pathField(), ref: z.optional(refField()) })
+  );
+
+/** `public_repo_recent_commits`. */
+export const recentCommitsInput = () =>
+  jsonInput(
+    {
+      type: 'object',
+      properties: {
+        ref: refJson,
+        path: { type: 'string', description: `Only commits touching this path. ${pathDescription}` },
+        limit: { type: 'integer', minimum: 1, maximum: 20, description: 'Commits to return, newest first. Default 10.' },
+      },
+      additionalProperties: false,
+    },
+    z.object({
+      ref: z.optional(refField()),
+      path: z.optional(pathField()),
+      limit: z.optional(z.int().check(z.gte(1), z.lte(20))),
+    })
+  );
+
+/** `public_repo_search_code`. */
+export const searchCodeInput = () =>
+  jsonInput(
+    {
+      type: 'object',
+      properties: {
+        query: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 256,
+          description: 'Words or identifiers to find. Do not add repo:, org: or user: qualifiers.',
+        },
+        limit: { type: 'integer', minimum: 1, maximum: 50, description: 'Hits to return. Default 10.' },
+      },
+      required: ['query'],
+      additionalProperties: false,
+    },
+    z.object({
+      query: z.string().check(
+        z.trim(),
+        z.minLength(1),
+        z.maxLength(256),
+        z.refine((value) => !/\b(repo|org|user):/i.test(value), 'must not contain repo:, org: or user: qualifiers')
+      ),
+      limit: z.optional(z.int().check(z.gte(1), z.lte(50))),
+    })
+  );

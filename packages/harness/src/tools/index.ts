@@ -1,0 +1,20 @@
+/**
+ * @module tools
+ * Typed tools from schemas, registry composition, and the read-only public GitHub tools.
+ * (Workspace tools have their own folder, `./workspace`.)
+ */
+export {
+  defineTool,
+  type AnyTypedTool,
+  type DefineToolOptions,
+  type ToolApprovalRule,
+  type ToolContext,
+  type ToolReturn,
+  type TypedTool,
+} from './define-tool.js';
+export type { InferToolInput, JsonSchemaToolInput, ToolInputSchema, ToolInputValidationResult } from './tool-input-schema.js';
+export { createToolRegistry, type TypedToolRegistry } from './create-tool-registry.js';
+export { composeToolRegistries, type ComposedToolRegistry } from './compose-tool-registries.js';
+export { ToolExecutionError, type ToolExecutionErrorOptions } from './tool-execution-error.js';
+export { toolOutput, type ToolOutput, type ToolOutputParts } from './tool-output.js';
+export * from './github/index.js';

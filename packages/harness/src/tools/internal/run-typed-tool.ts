@@ -1,0 +1,154 @@
+import type {
+  HarnessToolCall,
+  HarnessToolError,
+  HarnessToolExecutionContext,
+  HarnessToolResult,
+} from '../../core/types/tools.js';
+import type { AnyTypedTool, ToolContext, ToolReturn } from '../define-tool.js';
+import { ToolExecutionError } from '../tool-execution-error.js';
+import { isToolOutput } from '../tool-output.js';
+import { parseToolInput, isPlainObject, type ToolInputIssue } from './parse-tool-input.js';
+
+const MAX_ISSUES = 10;
+
+type Interruption = { kind: 'timeout' } | { kind: 'aborted' };
+
+/**
+ * Runs one call of a typed tool: validates the input, then runs `execute` under the tool's
+ * timeout and the turn's signal. Never rejects; every failure is a structured error result.
+ */
+export async function runTypedTool(
+  tool: AnyTypedTool,
+  call: HarnessToolCall,
+  context: HarnessToolExecutionContext
+): Promise<HarnessToolResult> {
+  const turnSignal = context.signal;
+  if (turnSignal?.aborted) return errorResult(call, abortedError(tool));
+  let parsed;
+  try {
+    parsed = await parseToolInput(tool.input, call.input);
+  } catch (error) {
+    return errorResult(call, {
+      code: 'tool_error',
+      message: `The input validator of ${tool.name} failed: ${messageOf(error)}`,
+      retryable: false,
+    });
+  }
+  if (!parsed.ok) return errorResult(call, invalidInputError(tool.name, parsed.issues));
+
+  const controller = new AbortController();
+  let settle: (value: Interruption) => void = () => undefined;
+  const interrupted = new Promise<Interruption>((resolve) => {
+    settle = resolve;
+  });
+  const onTurnAbort = () => {
+    settle({ kind: 'aborted' });
+    controller.abort(turnSignal?.reason);
+  };
+  turnSignal?.addEventListener('abort', onTurnAbort, { once: true });
+  const timer =
+    tool.timeoutMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          settle({ kind: 'timeout' });
+          controller.abort(new ToolExecutionError(`${tool.name} timed out.`, { reason: 'timeout', retryable: true }));
+        }, tool.timeoutMs);
+  const toolContext: ToolContext = { ...context, callId: call.id, toolName: tool.name, signal: controller.signal };
+  try {
+    const work = Promise.resolve().then(() => tool.execute(parsed.value as never, toolContext));
+    const outcome = await Promise.race([
+      work.then(
+        (value) => ({ kind: 'value' as const, value }),
+        (error: unknown) => ({ kind: 'error' as const, error })
+      ),
+      interrupted,
+    ]);
+    switch (outcome.kind) {
+      case 'value':
+        return successResult(tool.name, call, outcome.value);
+      case 'error':
+        return errorResult(call, thrownError(tool.name, outcome.error));
+      case 'timeout':
+        return errorResult(call, {
+          code: 'timeout',
+          message: `${tool.name} did not finish within ${String(tool.timeoutMs)} ms and was stopped.`,
+          retryable: true,
+        });
+      default:
+        return errorResult(call, abortedError(tool));
+    }
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+    turnSignal?.removeEventListener('abort', onTurnAbort);
+  }
+}
+
+function invalidInputError(toolName: string, issues: ToolInputIssue[]): HarnessToolError {
+  const shown = issues.slice(0, MAX_ISSUES);
+  const fields = [...new Set(shown.map((issue) => issue.path).filter((path) => path !== ''))];
+  const list = shown.map((issue) => `${issue.path === '' ? '(input)' : issue.path}: ${issue.message}`).join('; ');
+  return {
+    code: 'invalid_input',
+    message: `Invalid input for ${toolName}: ${list}. Fix ${
+      fields.length === 0 ? 'the input' : fields.join(', ')
+    } and call the tool again.`,
+    retryable: true,
+    metadata: { fields, issues: shown },
+  };
+}
+
+function abortedError(tool: AnyTypedTool): HarnessToolError {
+  return { code: 'aborted', message: `${tool.name} was cancelled because the turn was stopped.`, retryable: true };
+}
+
+function thrownError(toolName: string, error: unknown): HarnessToolError {
+  if (ToolExecutionError.isInstance(error)) {
+    return {
+      code: error.reason,
+      message: error.message,
+      retryable: error.retryable,
+      ...(error.metadata === undefined ? {} : { metadata: error.metadata }),
+    };
+  }
+  return { code: 'tool_error', message: `${toolName} failed: ${messageOf(error)}`, retryable: false };
+}
+
+function successResult(toolName: string, call: HarnessToolCall, value: ToolReturn): HarnessToolResult {
+  const base = { callId: call.id, toolName: call.name, status: 'success' as const };
+  try {
+    if (value === undefined || value === null) return { ...base, output: '' };
+    if (typeof value === 'string') return { ...base, output: value };
+    if (isToolOutput(value)) {
+      return {
+        ...base,
+        ...(value.text === undefined ? {} : { output: value.text }),
+        ...(value.data === undefined ? {} : { structuredOutput: jsonRecord(value.data) }),
+        ...(value.usage === undefined ? {} : { usage: value.usage }),
+        ...(value.metadata === undefined ? {} : { metadata: value.metadata }),
+      };
+    }
+    if (Array.isArray(value)) return { ...base, structuredOutput: jsonRecord({ items: value }) };
+    if (typeof value === 'object') return { ...base, structuredOutput: jsonRecord(value) };
+    return { ...base, output: String(value) };
+  } catch (error) {
+    return errorResult(call, {
+      code: 'tool_error',
+      message: `${toolName} returned a value that is not JSON-serialisable: ${messageOf(error)}`,
+      retryable: false,
+    });
+  }
+}
+
+/** A JSON round trip, so outputs survive continuations unchanged (dates become strings). */
+function jsonRecord(value: object): Record<string, unknown> {
+  const copy: unknown = JSON.parse(JSON.stringify(value));
+  return isPlainObject(copy) ? copy : { value: copy };
+}
+
+function errorResult(call: HarnessToolCall, error: HarnessToolError): HarnessToolResult {
+  return { callId: call.id, toolName: call.name, status: 'error', error };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,54 @@
+import { HarnessError, type HarnessErrorOptions } from '../core/errors/harness-error.js';
+
+const marker = Symbol.for('agent-assistant.error.ToolExecutionError');
+
+/** Options of a {@link ToolExecutionError}. */
+export interface ToolExecutionErrorOptions extends HarnessErrorOptions {
+  /**
+   * Becomes `error.code` of the tool result, e.g. `not_found`.
+   * @default 'tool_error'
+   */
+  reason?: string;
+  /**
+   * `true` lets the model see the error and try again; `false` ends the turn
+   * `failed` / `tool_error_unrecoverable`.
+   * @default false
+   */
+  retryable?: boolean;
+  /**
+   * Extra JSON-safe details, copied to `error.metadata` of the tool result.
+   * @default undefined
+   */
+  metadata?: Record<string, unknown>;
+}
+
+/**
+ * Throw this from a tool's `execute` to control the structured error the model sees. Any other
+ * thrown value becomes a non-retryable `tool_error`.
+ * @example
+ * ```ts
+ * throw new ToolExecutionError('No city named "Osloo"; check the spelling.', { reason: 'not_found', retryable: true });
+ * ```
+ */
+export class ToolExecutionError extends HarnessError {
+  /** The tool result's `error.code`. */
+  readonly reason: string;
+  /** Whether the model may retry. */
+  readonly retryable: boolean;
+  /** Extra details for `error.metadata`. */
+  readonly metadata: Record<string, unknown> | undefined;
+  private readonly [marker] = true;
+
+  constructor(message: string, options: ToolExecutionErrorOptions = {}) {
+    super('HARNESS_ERR_TOOL_EXECUTION', message, options);
+    this.name = 'ToolExecutionError';
+    this.reason = options.reason ?? 'tool_error';
+    this.retryable = options.retryable ?? false;
+    this.metadata = options.metadata;
+  }
+
+  /** True for any `ToolExecutionError`, even one from another copy of this package. */
+  static override isInstance(value: unknown): value is ToolExecutionError {
+    return typeof value === 'object' && value !== null && marker in value;
+  }
+}
