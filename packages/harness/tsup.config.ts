@@ -4,6 +4,7 @@ export default defineConfig({
   entry: {
     index: 'src/index.ts',
     testing: 'src/testing/index.ts',
+    'testing-node': 'src/testing/node/index.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

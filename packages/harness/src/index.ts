@@ -7,3 +7,4 @@ export * from './core/index.js';
 export * from './execution/index.js';
 export * from './tools/workspace/index.js';
 export * from './tools/index.js';
+export * from './providers/index.js';

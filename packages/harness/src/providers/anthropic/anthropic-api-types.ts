@@ -1,0 +1,71 @@
+import * as z from 'zod/mini';
+
+const optionalString = z.optional(z.nullable(z.string()));
+
+/** A content block of a response (`text`, `tool_use`, `thinking` …). Unknown fields are ignored. */
+export const anthropicContentBlockSchema = z.object({
+  type: z.string(),
+  text: optionalString,
+  id: optionalString,
+  name: optionalString,
+  input: z.optional(z.unknown()),
+});
+
+/** The body of a non-streamed `POST /v1/messages` response (and `message_start.message`). */
+export const anthropicMessageSchema = z.object({
+  id: optionalString,
+  model: optionalString,
+  content: z.optional(z.nullable(z.array(anthropicContentBlockSchema))),
+  stop_reason: optionalString,
+  /** Read leniently: a refusal may carry `{ explanation }`. */
+  stop_details: z.optional(z.unknown()),
+  /** Read leniently by `readAnthropicUsage`. */
+  usage: z.optional(z.unknown()),
+});
+
+/**
+ * One streamed event (`message_start`, `content_block_start`, `content_block_delta` with
+ * `text_delta` or `input_json_delta`, `content_block_stop`, `message_delta`, `message_stop`,
+ * `ping`, `error`), validated loosely and dispatched on `type`.
+ */
+export const anthropicStreamEventSchema = z.object({
+  type: z.string(),
+  index: z.optional(z.number()),
+  message: z.optional(anthropicMessageSchema),
+  content_block: z.optional(anthropicContentBlockSchema),
+  delta: z.optional(
+    z.object({
+      type: optionalString,
+      text: optionalString,
+      partial_json: optionalString,
+      stop_reason: optionalString,
+      stop_details: z.optional(z.unknown()),
+    }),
+  ),
+  usage: z.optional(z.unknown()),
+  error: z.optional(z.object({ type: optionalString, message: optionalString })),
+});
+
+/** A parsed response message. */
+export type AnthropicMessage = z.infer<typeof anthropicMessageSchema>;
+/** A parsed stream event. */
+export type AnthropicStreamEvent = z.infer<typeof anthropicStreamEventSchema>;
+
+/** A content block of a request message. */
+export type AnthropicRequestContentBlock =
+  | { type: 'text'; text: string }
+  | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
+  | { type: 'tool_result'; tool_use_id: string; content: string; is_error?: boolean };
+
+/** A request message. */
+export interface AnthropicRequestMessage {
+  role: 'user' | 'assistant';
+  content: AnthropicRequestContentBlock[];
+}
+
+/** A tool as the Messages API describes it. */
+export interface AnthropicTool {
+  name: string;
+  description?: string;
+  input_schema: Record<string, unknown>;
+}

@@ -1,0 +1,39 @@
+import type { HttpProviderOptions } from '../http/http-provider-options.js';
+import type { ApiKeySource } from '../http/resolve-api-key.js';
+
+/** Options of `createAnthropicModel`. Transport options (fetch, retries, timeouts …) come from `HttpProviderOptions`. */
+export interface AnthropicModelOptions extends HttpProviderOptions {
+  /** The API key (sent as `x-api-key`), or `{ env: 'ANTHROPIC_API_KEY' }` to read it at call time. */
+  apiKey: ApiKeySource;
+  /** The model id, e.g. `claude-sonnet-4-5`. */
+  model: string;
+  /** Output-token cap sent as `max_tokens` (the Messages API requires it). */
+  maxTokens: number;
+  /**
+   * The API base URL; `/messages` is appended.
+   * @default 'https://api.anthropic.com/v1'
+   */
+  baseUrl?: string;
+  /**
+   * Sampling temperature.
+   * @default undefined (the model's default)
+   */
+  temperature?: number;
+  /**
+   * The `anthropic-version` header.
+   * @default '2023-06-01'
+   */
+  anthropicVersion?: string;
+  /**
+   * Extra top-level body fields (e.g. `thinking`, `metadata`). They cannot replace `model`,
+   * `messages`, `system`, `tools`, `tool_choice`, `max_tokens` or `stream`.
+   * @default {}
+   */
+  extraBody?: Readonly<Record<string, unknown>>;
+}
+
+/** Defaults of `AnthropicModelOptions`. */
+export const DEFAULT_ANTHROPIC_MODEL_OPTIONS: Readonly<{ baseUrl: string; anthropicVersion: string }> = Object.freeze({
+  baseUrl: 'https://api.anthropic.com/v1',
+  anthropicVersion: '2023-06-01',
+});

@@ -1,0 +1,143 @@
+import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
+import { formatIssues } from '../../core/schemas/format-issues.js';
+import type { HarnessModelAdapter, HarnessModelInput, HarnessModelOutput, HarnessModelStreamPart } from '../../core/types/model.js';
+import { assertEndpointAllowed, joinUrl } from '../http/assert-endpoint-allowed.js';
+import { optionalFiniteNumber, optionalPositiveInteger, requiredString, resolveHttpProviderOptions } from '../http/http-provider-options.js';
+import { createProviderTransport, type JsonCallOutcome, type StreamCallOutcome } from '../internal/create-provider-transport.js';
+import { driveSseStep, type SseStepHandler } from '../internal/drive-sse-step.js';
+import { invalidOutput, transportFailureOutput, type OutputContext } from '../internal/transport-failure-output.js';
+import { anthropicMessageSchema, anthropicStreamEventSchema } from './anthropic-api-types.js';
+import { DEFAULT_ANTHROPIC_MODEL_OPTIONS, type AnthropicModelOptions } from './anthropic-model-options.js';
+import { convertToAnthropicMessages, convertToAnthropicTools } from './convert-to-anthropic-messages.js';
+import { createAnthropicStreamAssembler } from './internal/assemble-anthropic-stream.js';
+import { mapAnthropicMessageToOutput, readAnthropicMessage } from './internal/map-anthropic-message-to-output.js';
+
+/** A Messages API model adapter: `nextStep` (one JSON call) and `streamStep` (SSE). */
+export interface AnthropicModel extends HarnessModelAdapter {
+  /** The configured model id. */
+  readonly model: string;
+  /** Runs one model step with a single JSON request (retried on transient failures); never rejects for provider faults. */
+  nextStep(input: HarnessModelInput): Promise<HarnessModelOutput>;
+  /** Runs one model step over SSE: `text_delta` parts as text arrives, then exactly one `output` part. */
+  streamStep(input: HarnessModelInput): AsyncIterable<HarnessModelStreamPart>;
+}
+
+const reservedBodyKeys = ['model', 'messages', 'system', 'tools', 'tool_choice', 'max_tokens', 'stream'];
+
+/**
+ * Creates a `HarnessModelAdapter` for the Anthropic Messages API: `tool_use` / `tool_result` blocks,
+ * the system prompt, streaming (`message_start`, `content_block_*`, `message_delta`), usage (cache
+ * reads and writes count as input), `stop_reason` mapping, and `stop_reason: "refusal"` → a
+ * `refusal` output. Retries 408/409/425/429/5xx/529 with backoff and `Retry-After`.
+ * @throws HarnessConfigError for an invalid option.
+ * @example
+ * ```ts
+ * const model = createAnthropicModel({ apiKey: { env: 'ANTHROPIC_API_KEY' }, model: 'claude-sonnet-4-5', maxTokens: 1024 });
+ * ```
+ */
+export function createAnthropicModel(options: AnthropicModelOptions): AnthropicModel {
+  if (typeof options !== 'object' || options === null) throw new HarnessConfigError('Options are required.', { field: 'options' });
+  if (options.apiKey === undefined) throw new HarnessConfigError("apiKey is required (a string or { env: 'ANTHROPIC_API_KEY' }).", { field: 'apiKey' });
+  const baseUrl = assertEndpointAllowed(options.baseUrl ?? DEFAULT_ANTHROPIC_MODEL_OPTIONS.baseUrl, 'baseUrl');
+  const model = requiredString(options.model, 'model');
+  const maxTokens = optionalPositiveInteger(options.maxTokens, 'maxTokens');
+  if (maxTokens === undefined) throw new HarnessConfigError('maxTokens is required (a positive whole number).', { field: 'maxTokens' });
+  const temperature = optionalFiniteNumber(options.temperature, 'temperature');
+  const version = requiredString(options.anthropicVersion ?? DEFAULT_ANTHROPIC_MODEL_OPTIONS.anthropicVersion, 'anthropicVersion');
+  const extraBody = options.extraBody ?? {};
+  if (typeof extraBody !== 'object' || extraBody === null || Array.isArray(extraBody)) {
+    throw new HarnessConfigError('extraBody must be an object.', { field: 'extraBody' });
+  }
+  const reserved = reservedBodyKeys.find((key) => key in extraBody);
+  if (reserved !== undefined) throw new HarnessConfigError(`extraBody must not set "${reserved}".`, { field: `extraBody.${reserved}` });
+  const transport = createProviderTransport({
+    url: joinUrl(baseUrl, '/messages'),
+    options: resolveHttpProviderOptions(options),
+    requireApiKey: true,
+    authHeaders: (apiKey) => ({ 'x-api-key': apiKey }),
+    fixedHeaders: { 'anthropic-version': version },
+    label: 'Anthropic',
+  });
+
+  const buildBody = (input: HarnessModelInput, stream: boolean): Record<string, unknown> => {
+    const prompt = convertToAnthropicMessages(input);
+    return {
+      ...extraBody,
+      model,
+      max_tokens: maxTokens,
+      ...(prompt.system === undefined ? {} : { system: prompt.system }),
+      messages: prompt.messages,
+      ...(input.availableTools.length === 0 ? {} : { tools: convertToAnthropicTools(input.availableTools), tool_choice: { type: 'auto' } }),
+      ...(temperature === undefined ? {} : { temperature }),
+      ...(stream ? { stream: true } : {}),
+    };
+  };
+  const contextFor = (startedAt: number, outcome: JsonCallOutcome | StreamCallOutcome): OutputContext => ({
+    provider: 'anthropic',
+    model,
+    startedAt,
+    attempts: 'attempts' in outcome ? outcome.attempts : 0,
+    redactor: outcome.redactor,
+    now: Date.now,
+  });
+  const mapJson = (value: unknown, context: OutputContext): HarnessModelOutput => {
+    const parsed = anthropicMessageSchema.safeParse(value);
+    if (!parsed.success) {
+      return invalidOutput('provider_error', `The response does not match the Messages API format: ${formatIssues(parsed.error.issues)}.`, context, {
+        retryable: true,
+      });
+    }
+    return mapAnthropicMessageToOutput(readAnthropicMessage(parsed.data), context);
+  };
+
+  return {
+    model,
+    async nextStep(input) {
+      const startedAt = Date.now();
+      const outcome = await transport.sendJson(buildBody(input, false), { signal: input.signal });
+      const context = contextFor(startedAt, outcome);
+      return outcome.type === 'json' ? mapJson(outcome.value, context) : transportFailureOutput(outcome, context);
+    },
+    async *streamStep(input) {
+      const startedAt = Date.now();
+      const outcome = await transport.openStream(buildBody(input, true), { signal: input.signal });
+      const context = contextFor(startedAt, outcome);
+      if (outcome.type !== 'stream') {
+        yield { type: 'output', output: outcome.type === 'json' ? mapJson(outcome.value, context) : transportFailureOutput(outcome, context) };
+        return;
+      }
+      yield* driveSseStep(outcome, eventHandler(context), context);
+    },
+  };
+}
+
+function eventHandler(context: OutputContext): SseStepHandler {
+  const assembler = createAnthropicStreamAssembler();
+  return {
+    onEvent(event) {
+      let json: unknown;
+      try {
+        json = JSON.parse(event.data);
+      } catch {
+        return { output: invalidOutput('provider_error', 'A stream event was not valid JSON.', context, { retryable: true }) };
+      }
+      const parsed = anthropicStreamEventSchema.safeParse(json);
+      if (!parsed.success) {
+        return {
+          output: invalidOutput('provider_error', `A stream event does not match the Messages API format: ${formatIssues(parsed.error.issues)}.`, context, {
+            retryable: true,
+          }),
+        };
+      }
+      const text = assembler.push(parsed.data);
+      const end = assembler.isComplete() || assembler.hasError();
+      return text === undefined && !end ? undefined : { ...(text === undefined ? {} : { text }), ...(end ? { end } : {}) };
+    },
+    finish() {
+      if (!assembler.isComplete() && !assembler.hasError()) {
+        return invalidOutput('transient', 'The stream ended before it was complete.', context, { retryable: true });
+      }
+      return mapAnthropicMessageToOutput(assembler.result(), context);
+    },
+  };
+}

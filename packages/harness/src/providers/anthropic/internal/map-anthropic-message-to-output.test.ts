@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { createRedactor } from '../../http/redact-secrets.js';
+import type { OutputContext } from '../../internal/transport-failure-output.js';
+import { createAnthropicStreamAssembler } from './assemble-anthropic-stream.js';
+import { mapAnthropicMessageToOutput, readAnthropicUsage } from './map-anthropic-message-to-output.js';
+
+const context: OutputContext = { provider: 'anthropic', model: 'claude', startedAt: 0, attempts: 1, redactor: createRedactor([]), now: () => 1 };
+
+describe('readAnthropicUsage', () => {
+  it('counts cache reads and writes as input', () => {
+    expect(readAnthropicUsage({ input_tokens: 10, cache_creation_input_tokens: 5, cache_read_input_tokens: 100, output_tokens: 7 })).toEqual({ inputTokens: 115, outputTokens: 7 });
+    expect(readAnthropicUsage({})).toEqual({});
+  });
+});
+
+describe('mapAnthropicMessageToOutput', () => {
+  it('prefers the refusal explanation from stop_details', () => {
+    const output = mapAnthropicMessageToOutput(
+      { hasMessage: true, blocks: [{ type: 'text', text: 'partial' }], stopReason: 'refusal', stopDetails: { type: 'refusal', explanation: 'Policy.' }, usage: {} },
+      context,
+    );
+    expect(output).toMatchObject({ type: 'refusal', reason: 'Policy.' });
+    expect(mapAnthropicMessageToOutput({ hasMessage: true, blocks: [], stopReason: 'refusal', usage: {} }, context)).toMatchObject({ reason: 'The model declined to answer.' });
+  });
+
+  it('treats overload and API errors as transient, request errors as provider errors', () => {
+    expect(mapAnthropicMessageToOutput({ hasMessage: true, blocks: [], usage: {}, error: { type: 'overloaded_error', message: 'busy' } }, context)).toMatchObject({ kind: 'transient', retryable: true });
+    expect(mapAnthropicMessageToOutput({ hasMessage: true, blocks: [], usage: {}, error: { type: 'invalid_request_error', message: 'bad' } }, context)).toMatchObject({ kind: 'provider_error', retryable: false });
+  });
+
+  it('ignores thinking blocks and reports a missing message', () => {
+    expect(mapAnthropicMessageToOutput({ hasMessage: true, blocks: [{ type: 'other' }, { type: 'text', text: 'Hi' }], usage: {} }, context)).toMatchObject({ type: 'final_answer', text: 'Hi' });
+    expect(mapAnthropicMessageToOutput({ hasMessage: false, blocks: [], usage: {} }, context)).toMatchObject({ kind: 'missing_message' });
+  });
+});
+
+describe('createAnthropicStreamAssembler', () => {
+  it('orders blocks by index, keeps non-streamed tool input, and merges usage', () => {
+    const assembler = createAnthropicStreamAssembler();
+    assembler.push({ type: 'message_start', message: { id: 'msg', usage: { input_tokens: 4, output_tokens: 1 } } });
+    assembler.push({ type: 'content_block_start', index: 1, content_block: { type: 'tool_use', id: 't', name: 'n', input: { ready: true } } });
+    expect(assembler.push({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: 'Hi' } })).toBe('Hi');
+    assembler.push({ type: 'content_block_start', index: 2, content_block: { type: 'thinking' } });
+    assembler.push({ type: 'message_delta', delta: { stop_reason: 'tool_use' }, usage: { output_tokens: 9 } });
+    expect(assembler.isComplete()).toBe(false);
+    assembler.push({ type: 'message_stop' });
+    expect(assembler.isComplete()).toBe(true);
+    expect(assembler.result()).toMatchObject({
+      responseId: 'msg',
+      stopReason: 'tool_use',
+      usage: { input_tokens: 4, output_tokens: 9 },
+      blocks: [{ type: 'text', text: 'Hi' }, { type: 'tool_use', id: 't', name: 'n', input: { ready: true } }, { type: 'other' }],
+    });
+  });
+});

@@ -1,0 +1,108 @@
+import type { HarnessModelOutput } from '../../../core/types/model.js';
+import type { HarnessToolCall } from '../../../core/types/tools.js';
+import type { HarnessUsage } from '../../../core/types/usage.js';
+import { generateCallId, parseToolArguments, readCount } from '../../internal/parse-tool-arguments.js';
+import { invalidOutput, outputMetadata, outputUsage, type OutputContext } from '../../internal/transport-failure-output.js';
+import type { AnthropicMessage } from '../anthropic-api-types.js';
+import { mapAnthropicStopReason } from '../map-anthropic-stop-reason.js';
+
+/** A content block as assembled: text, a tool use (input as an object or as streamed JSON text), or other. */
+export type AssembledAnthropicBlock =
+  | { type: 'text'; text: string }
+  | { type: 'tool_use'; id?: string; name?: string; input: unknown }
+  | { type: 'other' };
+
+/** A Messages API response, from a JSON body or assembled from stream events. */
+export interface AssembledAnthropicMessage {
+  hasMessage: boolean;
+  blocks: AssembledAnthropicBlock[];
+  stopReason?: string;
+  stopDetails?: unknown;
+  usage: Record<string, unknown>;
+  responseId?: string;
+  responseModel?: string;
+  error?: { type?: string | null; message?: string | null };
+}
+
+const transientErrorTypes = new Set(['overloaded_error', 'api_error', 'rate_limit_error', 'timeout_error']);
+
+/** Reads input (including cache reads and writes) and output tokens from a `usage` object. */
+export function readAnthropicUsage(usage: Record<string, unknown>): HarnessUsage {
+  const parts = [usage.input_tokens, usage.cache_creation_input_tokens, usage.cache_read_input_tokens].map(readCount);
+  const outputTokens = readCount(usage.output_tokens);
+  const inputTokens = parts.every((part) => part === undefined) ? undefined : parts.reduce<number>((sum, part) => sum + (part ?? 0), 0);
+  return {
+    ...(inputTokens === undefined ? {} : { inputTokens }),
+    ...(outputTokens === undefined ? {} : { outputTokens }),
+  };
+}
+
+/** Turns a parsed non-streamed response into the assembled shape. */
+export function readAnthropicMessage(body: AnthropicMessage): AssembledAnthropicMessage {
+  return {
+    hasMessage: body.content != null,
+    blocks: (body.content ?? []).map((block): AssembledAnthropicBlock => {
+      if (block.type === 'text') return { type: 'text', text: block.text ?? '' };
+      if (block.type === 'tool_use') {
+        return { type: 'tool_use', ...(block.id == null ? {} : { id: block.id }), ...(block.name == null ? {} : { name: block.name }), input: block.input };
+      }
+      return { type: 'other' };
+    }),
+    ...(body.stop_reason == null ? {} : { stopReason: body.stop_reason }),
+    ...(body.stop_details == null ? {} : { stopDetails: body.stop_details }),
+    usage: typeof body.usage === 'object' && body.usage !== null ? (body.usage as Record<string, unknown>) : {},
+    ...(body.id == null ? {} : { responseId: body.id }),
+    ...(body.model == null ? {} : { responseModel: body.model }),
+  };
+}
+
+/**
+ * Classifies a response: an `error` event, then `stop_reason: "refusal"` (→ `refusal`), then
+ * `tool_use` blocks (→ `tool_request`, with any text kept), then text (→ `final_answer`); otherwise
+ * `empty_response` or `missing_message`.
+ */
+export function mapAnthropicMessageToOutput(message: AssembledAnthropicMessage, context: OutputContext): HarnessModelOutput {
+  const finishReason = mapAnthropicStopReason(message.stopReason);
+  const usage = outputUsage(context, readAnthropicUsage(message.usage));
+  const metadata = outputMetadata(context, {
+    finishReason,
+    ...(message.stopReason === undefined ? {} : { rawFinishReason: message.stopReason }),
+    ...(message.responseId === undefined ? {} : { responseId: message.responseId }),
+    ...(message.responseModel === undefined ? {} : { responseModel: message.responseModel }),
+  });
+  const extra = { usage, metadata };
+  if (message.error !== undefined) {
+    const retryable = transientErrorTypes.has(message.error.type ?? '');
+    return invalidOutput(retryable ? 'transient' : 'provider_error', `Anthropic reported an error: ${message.error.message ?? message.error.type ?? 'no details'}`, context, {
+      ...extra,
+      retryable,
+    });
+  }
+  const text = context.redactor
+    .exact(message.blocks.map((block) => (block.type === 'text' ? block.text : '')).join(''))
+    .trim();
+  if (finishReason === 'refusal') {
+    const explanation = (message.stopDetails as { explanation?: unknown } | undefined)?.explanation;
+    const reason = typeof explanation === 'string' && explanation.trim() !== '' ? explanation.trim() : text;
+    return { type: 'refusal', reason: reason === '' ? 'The model declined to answer.' : context.redactor.exact(reason), ...extra };
+  }
+  const toolUses = message.blocks.filter((block): block is Extract<AssembledAnthropicBlock, { type: 'tool_use' }> => block.type === 'tool_use');
+  if (toolUses.length > 0) {
+    const calls: HarnessToolCall[] = [];
+    for (const use of toolUses) {
+      if (use.name === undefined || use.name.trim() === '') {
+        return invalidOutput('schema_mismatch', 'The model asked for a tool call without a tool name.', context, extra);
+      }
+      const parsed = parseToolArguments(use.input, use.name);
+      if (!parsed.ok) return invalidOutput('schema_mismatch', parsed.reason, context, extra);
+      calls.push({ id: use.id !== undefined && use.id !== '' ? use.id : generateCallId(), name: use.name, input: parsed.input });
+    }
+    return { type: 'tool_request', calls, ...(text === '' ? {} : { text }), ...extra };
+  }
+  if (text !== '') return { type: 'final_answer', text, ...extra };
+  if (!message.hasMessage) return invalidOutput('missing_message', 'The response held no message content.', context, extra);
+  if (finishReason === 'length') {
+    return invalidOutput('empty_response', 'The model ran out of output tokens before answering.', context, { ...extra, retryable: false });
+  }
+  return invalidOutput('empty_response', 'The model returned an empty answer.', context, extra);
+}

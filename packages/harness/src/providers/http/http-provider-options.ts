@@ -1,0 +1,164 @@
+import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
+import type { FetchFunction } from './post-json.js';
+import { validateApiKeySource, type ApiKeySource, type EnvironmentRecord } from './resolve-api-key.js';
+import { DEFAULT_RETRY_OPTIONS, type ResolvedRetryOptions, type RetryOptions } from './retry-policy.js';
+
+/** Transport options shared by every HTTP provider. */
+export interface HttpProviderOptions {
+  /**
+   * The API key, or `{ env: 'NAME' }` to read it at call time from `env` or `process.env`. It is
+   * sent only in the auth header and never appears in outputs, errors, metadata or traces.
+   */
+  apiKey?: ApiKeySource;
+  /**
+   * Environment values for `{ env }` keys, e.g. a Cloudflare Workers `env` binding. Looked up
+   * before `process.env`.
+   * @default undefined (only `process.env`, where it exists)
+   */
+  env?: EnvironmentRecord;
+  /**
+   * Extra request headers. Values of headers whose names look secret (`authorization`, `*key*`,
+   * `*token*` …) are redacted from errors like the key.
+   * @default {}
+   */
+  headers?: Readonly<Record<string, string>>;
+  /**
+   * The `fetch` to use; the global `fetch` is looked up at call time otherwise.
+   * @default globalThis.fetch
+   */
+  fetch?: FetchFunction;
+  /**
+   * Node only: an undici `Dispatcher` (for example `new ProxyAgent(url)` for a corporate proxy),
+   * passed through to `fetch`. Typed loosely so the Worker build needs no undici.
+   * @default undefined
+   */
+  dispatcher?: object;
+  /**
+   * Time limit of one attempt, in milliseconds: until the whole JSON body has arrived, or until a
+   * stream's response headers arrived. The turn's signal still bounds everything.
+   * @default 60000
+   */
+  timeoutMs?: number;
+  /**
+   * Longest silence allowed between two chunks of a stream, in milliseconds.
+   * @default 30000
+   */
+  streamIdleTimeoutMs?: number;
+  /**
+   * Largest JSON response body accepted, in bytes.
+   * @default 8388608 (8 MiB)
+   */
+  maxResponseBytes?: number;
+  /** How failed attempts are retried; see `DEFAULT_RETRY_OPTIONS`. */
+  retry?: RetryOptions;
+}
+
+/** Defaults of `HttpProviderOptions`. */
+export const DEFAULT_HTTP_PROVIDER_OPTIONS: Readonly<{ timeoutMs: number; streamIdleTimeoutMs: number; maxResponseBytes: number }> =
+  Object.freeze({ timeoutMs: 60_000, streamIdleTimeoutMs: 30_000, maxResponseBytes: 8 * 1024 * 1024 });
+
+/** `HttpProviderOptions` checked and with defaults applied. */
+export interface ResolvedHttpProviderOptions {
+  apiKey: ApiKeySource | undefined;
+  env: EnvironmentRecord | undefined;
+  headers: Readonly<Record<string, string>>;
+  fetch: FetchFunction | undefined;
+  dispatcher: object | undefined;
+  timeoutMs: number;
+  streamIdleTimeoutMs: number;
+  maxResponseBytes: number;
+  retry: ResolvedRetryOptions;
+}
+
+/**
+ * Validates the shared transport options.
+ * @throws HarnessConfigError naming the first invalid field.
+ */
+export function resolveHttpProviderOptions(options: HttpProviderOptions, defaultApiKey?: ApiKeySource): ResolvedHttpProviderOptions {
+  validateApiKeySource(options.apiKey, 'apiKey');
+  if (options.env !== undefined && (typeof options.env !== 'object' || options.env === null)) {
+    throw new HarnessConfigError('env must be an object of strings.', { field: 'env' });
+  }
+  const headers = options.headers ?? {};
+  if (typeof headers !== 'object' || headers === null || Object.values(headers).some((value) => typeof value !== 'string')) {
+    throw new HarnessConfigError('headers must be an object of string values.', { field: 'headers' });
+  }
+  if (options.fetch !== undefined && typeof options.fetch !== 'function') {
+    throw new HarnessConfigError('fetch must be a function.', { field: 'fetch' });
+  }
+  if (options.dispatcher !== undefined && (typeof options.dispatcher !== 'object' || options.dispatcher === null)) {
+    throw new HarnessConfigError('dispatcher must be an undici Dispatcher object.', { field: 'dispatcher' });
+  }
+  const retry = options.retry ?? {};
+  if (retry.onRetry !== undefined && typeof retry.onRetry !== 'function') {
+    throw new HarnessConfigError('retry.onRetry must be a function.', { field: 'retry.onRetry' });
+  }
+  return {
+    apiKey: options.apiKey ?? defaultApiKey,
+    env: options.env,
+    headers,
+    fetch: options.fetch,
+    dispatcher: options.dispatcher,
+    timeoutMs: positive(options.timeoutMs, DEFAULT_HTTP_PROVIDER_OPTIONS.timeoutMs, 'timeoutMs'),
+    streamIdleTimeoutMs: positive(options.streamIdleTimeoutMs, DEFAULT_HTTP_PROVIDER_OPTIONS.streamIdleTimeoutMs, 'streamIdleTimeoutMs'),
+    maxResponseBytes: positive(options.maxResponseBytes, DEFAULT_HTTP_PROVIDER_OPTIONS.maxResponseBytes, 'maxResponseBytes'),
+    retry: {
+      maxRetries: count(retry.maxRetries, DEFAULT_RETRY_OPTIONS.maxRetries, 'retry.maxRetries'),
+      initialDelayMs: count(retry.initialDelayMs, DEFAULT_RETRY_OPTIONS.initialDelayMs, 'retry.initialDelayMs'),
+      maxDelayMs: count(retry.maxDelayMs, DEFAULT_RETRY_OPTIONS.maxDelayMs, 'retry.maxDelayMs'),
+      maxRetryAfterMs: count(retry.maxRetryAfterMs, DEFAULT_RETRY_OPTIONS.maxRetryAfterMs, 'retry.maxRetryAfterMs'),
+      ...(retry.onRetry === undefined ? {} : { onRetry: retry.onRetry }),
+    },
+  };
+}
+
+function positive(value: number | undefined, fallback: number, field: string): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+    throw new HarnessConfigError(`${field} must be a positive number.`, { field });
+  }
+  return value;
+}
+
+function count(value: number | undefined, fallback: number, field: string): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
+    throw new HarnessConfigError(`${field} must be a whole number, 0 or more.`, { field });
+  }
+  return value;
+}
+
+/**
+ * Checks an optional positive integer option (such as `maxTokens`).
+ * @throws HarnessConfigError naming `field`.
+ */
+export function optionalPositiveInteger(value: unknown, field: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) {
+    throw new HarnessConfigError(`${field} must be a positive whole number.`, { field });
+  }
+  return value;
+}
+
+/**
+ * Checks an optional finite number option (such as `temperature`).
+ * @throws HarnessConfigError naming `field`.
+ */
+export function optionalFiniteNumber(value: unknown, field: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    throw new HarnessConfigError(`${field} must be a finite number.`, { field });
+  }
+  return value;
+}
+
+/**
+ * Checks a required non-empty string option (such as `model`).
+ * @throws HarnessConfigError naming `field`.
+ */
+export function requiredString(value: unknown, field: string): string {
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw new HarnessConfigError(`${field} must be a non-empty string.`, { field });
+  }
+  return value;
+}

@@ -1,0 +1,5 @@
+export { HarnessModelHttpError, type HarnessModelHttpErrorOptions, type HarnessModelHttpFailure } from './harness-model-http-error.js';
+export { DEFAULT_HTTP_PROVIDER_OPTIONS, type HttpProviderOptions } from './http-provider-options.js';
+export { DEFAULT_RETRY_OPTIONS, type RetryEvent, type RetryOptions } from './retry-policy.js';
+export type { ApiKeySource, EnvironmentRecord } from './resolve-api-key.js';
+export type { FetchFunction } from './post-json.js';

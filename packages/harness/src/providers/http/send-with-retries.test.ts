@@ -1,0 +1,160 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFakeOpenAICompatibleServer } from '../../testing/node/index.js';
+import type { FakeModelServer, FakeServerScript } from '../../testing/node/index.js';
+import { HarnessModelHttpError } from './harness-model-http-error.js';
+import { readBodyText } from './read-body-text.js';
+import { createRedactor } from './redact-secrets.js';
+import type { RetryEvent } from './retry-policy.js';
+import { providerErrorDetails, sendWithRetries, type SendRequest } from './send-with-retries.js';
+
+let server: FakeModelServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function start(...replies: FakeServerScript[]): Promise<FakeModelServer> {
+  server = await createFakeOpenAICompatibleServer({ replies });
+  return server;
+}
+
+function request(url: string, overrides: Partial<SendRequest> = {}): SendRequest {
+  return {
+    url: `${url}/chat/completions`,
+    headers: { authorization: 'Bearer canary-send-key-000111' },
+    body: JSON.stringify({ model: 'fake', messages: [] }),
+    timeoutMs: 5000,
+    retry: { maxRetries: 2, initialDelayMs: 1, maxDelayMs: 2, maxRetryAfterMs: 30_000 },
+    redactor: createRedactor(['canary-send-key-000111']),
+    ...overrides,
+  };
+}
+
+const readText = async (response: Response, scope: { dispose(): void }) => {
+  try {
+    return (await readBodyText(response, 1_000_000)).text;
+  } finally {
+    scope.dispose();
+  }
+};
+
+describe('sendWithRetries', () => {
+  it('waits out a 429 with Retry-After and then succeeds', async () => {
+    const fake = await start({ type: 'error', status: 429, message: 'slow down', retryAfter: 0 }, { text: 'ok' });
+    const events: RetryEvent[] = [];
+    const outcome = await sendWithRetries(request(fake.url, { retry: { ...request(fake.url).retry, onRetry: (event) => events.push(event) } }), readText);
+    expect(outcome.ok).toBe(true);
+    expect(outcome.attempts).toBe(2);
+    expect(events).toEqual([{ attempt: 1, delayMs: 0, failure: 'http_status', statusCode: 429 }]);
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('gives up after maxRetries on repeated 500s with a retryable error that keeps the status', async () => {
+    const fake = await start(
+      { type: 'error', status: 500, message: 'boom' },
+      { type: 'error', status: 502, message: 'boom' },
+      { type: 'error', status: 503, message: 'still down' },
+    );
+    const outcome = await sendWithRetries(request(fake.url), readText);
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.attempts).toBe(3);
+    expect(fake.requests).toHaveLength(3);
+    expect(outcome.error.failure).toBe('http_status');
+    expect(outcome.error.statusCode).toBe(503);
+    expect(outcome.error.isRetryable).toBe(true);
+    expect(outcome.error.message).toContain('still down');
+    expect(outcome.error.providerCode).toBe('503');
+  });
+
+  it('does not retry a 401', async () => {
+    const fake = await start({ type: 'error', status: 401, message: 'bad key' });
+    const outcome = await sendWithRetries(request(fake.url), readText);
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(fake.requests).toHaveLength(1);
+    expect(outcome.error.isRetryable).toBe(false);
+    expect(outcome.error.statusCode).toBe(401);
+  });
+
+  it('does not wait for a Retry-After longer than maxRetryAfterMs', async () => {
+    const fake = await start({ type: 'error', status: 429, retryAfter: 120 });
+    const outcome = await sendWithRetries(request(fake.url), readText);
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(fake.requests).toHaveLength(1);
+    expect(outcome.error.retryAfterMs).toBe(120_000);
+    expect(outcome.error.isRetryable).toBe(true);
+  });
+
+  it('does not start a wait that would end past the deadline', async () => {
+    const fake = await start({ type: 'error', status: 503, retryAfter: 5 });
+    const outcome = await sendWithRetries(request(fake.url, { deadlineAt: Date.now() + 1000 }), readText);
+    expect(outcome.ok).toBe(false);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('times out a server that never answers, retries, and closes each connection', async () => {
+    const fake = await start({ type: 'hang' }, { type: 'hang' });
+    const outcome = await sendWithRetries(request(fake.url, { timeoutMs: 250, retry: { ...request(fake.url).retry, maxRetries: 1 } }), readText);
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.error.failure).toBe('timeout');
+    expect(outcome.error.isRetryable).toBe(true);
+    expect(outcome.attempts).toBe(2);
+    expect(fake.requests.length).toBeGreaterThan(0);
+    await Promise.all(fake.requests.map((recorded) => recorded.closed));
+    expect(fake.requests.every((recorded) => recorded.abortedByClient())).toBe(true);
+  });
+
+  it('classifies a refused connection as a retryable network error', async () => {
+    const fake = await start();
+    const url = fake.url;
+    await fake.close();
+    server = undefined;
+    const outcome = await sendWithRetries(request(url, { retry: { ...request(url).retry, maxRetries: 0 } }), readText);
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.error.failure).toBe('network');
+    expect(outcome.error.isRetryable).toBe(true);
+  });
+
+  it('stops waiting between attempts when the caller aborts', async () => {
+    const fake = await start({ type: 'error', status: 503 });
+    const controller = new AbortController();
+    const outcome = await sendWithRetries(
+      request(fake.url, {
+        signal: controller.signal,
+        retry: { maxRetries: 3, initialDelayMs: 60_000, maxDelayMs: 60_000, maxRetryAfterMs: 1, onRetry: () => controller.abort() },
+      }),
+      readText,
+    );
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.error.failure).toBe('aborted');
+    expect(outcome.error.isRetryable).toBe(false);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('never lets the key into the error, even when the server echoes it', async () => {
+    const fake = await start((recorded) => ({ type: 'http', status: 401, body: { error: { message: `Invalid key ${recorded.headers.authorization}` } } }));
+    const outcome = await sendWithRetries(request(fake.url), readText);
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    const serialised = JSON.stringify({ error: outcome.error, json: outcome.error.toJSON(), message: outcome.error.message });
+    expect(serialised).not.toContain('canary-send-key-000111');
+    expect(outcome.error.responseBody).toContain('[REDACTED]');
+    expect(HarnessModelHttpError.isInstance(outcome.error)).toBe(true);
+    expect(outcome.error.code).toBe('HARNESS_ERR_MODEL_HTTP');
+  });
+});
+
+describe('providerErrorDetails', () => {
+  it('reads OpenAI, Anthropic and vLLM error bodies', () => {
+    expect(providerErrorDetails('{"error":{"message":"m1","code":"c1"}}')).toEqual({ message: 'm1', code: 'c1' });
+    expect(providerErrorDetails('{"type":"error","error":{"type":"overloaded_error","message":"m2"}}')).toEqual({ message: 'm2', code: 'overloaded_error' });
+    expect(providerErrorDetails('{"object":"error","message":"m3","type":"BadRequestError","code":400}')).toEqual({ message: 'm3', code: '400' });
+    expect(providerErrorDetails('<html>Bad gateway</html>')).toEqual({ message: '<html>Bad gateway</html>' });
+    expect(providerErrorDetails('')).toEqual({});
+  });
+});

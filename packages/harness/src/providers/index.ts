@@ -1,0 +1,10 @@
+/**
+ * HTTP model providers over `fetch` (Worker-safe): OpenAI-compatible chat completions, OpenRouter
+ * (model and execution adapters) and the Anthropic Messages API, with retries, SSE streaming,
+ * an endpoint policy and key redaction.
+ */
+export * from './http/index.js';
+export * from './openai-compatible/index.js';
+export * from './openrouter/index.js';
+export * from './anthropic/index.js';
+export type { ModelFinishReason } from './model-finish-reason.js';

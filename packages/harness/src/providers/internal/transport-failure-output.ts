@@ -1,0 +1,69 @@
+import type { HarnessInvalidOutput, HarnessInvalidOutputKind } from '../../core/types/model.js';
+import type { HarnessUsage } from '../../core/types/usage.js';
+import { httpErrorToInvalidOutput } from '../http/http-error-to-invalid-output.js';
+import type { Redactor } from '../http/redact-secrets.js';
+import type { JsonCallOutcome } from './create-provider-transport.js';
+
+/** What every output of one model call is stamped with. */
+export interface OutputContext {
+  /** Provider name for metadata, e.g. `openrouter`. */
+  provider: string;
+  /** The configured model id. */
+  model: string;
+  /** Epoch milliseconds when the call started. */
+  startedAt: number;
+  /** Attempts the call took (1 without retries). */
+  attempts: number;
+  redactor: Redactor;
+  now: () => number;
+}
+
+/** The `usage` of an output: measured latency plus whatever the provider reported. */
+export function outputUsage(context: OutputContext, reported: HarnessUsage = {}): HarnessUsage {
+  return { ...reported, latencyMs: Math.max(0, context.now() - context.startedAt) };
+}
+
+/** Metadata every output carries: provider, model and attempts, plus `extra`. */
+export function outputMetadata(context: OutputContext, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { provider: context.provider, model: context.model, attempts: context.attempts, ...extra };
+}
+
+/** Builds an `invalid` output with usage and metadata; the reason is redacted. */
+export function invalidOutput(
+  kind: HarnessInvalidOutputKind,
+  reason: string,
+  context: OutputContext,
+  extra: { retryable?: boolean; httpStatus?: number; usage?: HarnessUsage; metadata?: Record<string, unknown> } = {},
+): HarnessInvalidOutput {
+  return {
+    type: 'invalid',
+    kind,
+    reason: context.redactor.text(reason),
+    ...(extra.retryable === undefined ? {} : { retryable: extra.retryable }),
+    ...(extra.httpStatus === undefined ? {} : { httpStatus: extra.httpStatus }),
+    usage: outputUsage(context, extra.usage),
+    metadata: outputMetadata(context, extra.metadata),
+  };
+}
+
+/**
+ * Maps a transport outcome that carries no usable body to an `invalid` output: a missing key is a
+ * non-retryable `provider_error`; a failed call follows `httpErrorToInvalidOutput`; a body that is
+ * not JSON is a retryable `provider_error`.
+ */
+export function transportFailureOutput(
+  outcome: Exclude<JsonCallOutcome, { type: 'json' }>,
+  context: OutputContext,
+): HarnessInvalidOutput {
+  switch (outcome.type) {
+    case 'missing_key':
+      return invalidOutput('provider_error', outcome.message, context, { retryable: false });
+    case 'failed':
+      return httpErrorToInvalidOutput(outcome.error, { usage: outputUsage(context), metadata: outputMetadata(context) });
+    case 'invalid_json':
+      return invalidOutput('provider_error', 'The provider answered with a body that is not valid JSON.', context, {
+        retryable: true,
+        metadata: { responseExcerpt: outcome.excerpt },
+      });
+  }
+}

@@ -1,0 +1,19 @@
+import { createChatCompletionsModel } from './internal/create-chat-completions-model.js';
+import type { OpenAICompatibleModel } from './openai-compatible-model.js';
+import type { OpenAICompatibleModelOptions } from './openai-compatible-model-options.js';
+
+/**
+ * Creates a `HarnessModelAdapter` for any OpenAI-compatible chat-completions server (OpenAI,
+ * OpenRouter, Ollama, vLLM, llama.cpp …), with native tool calling, streaming (`streamStep`),
+ * retries and usage. The API key is optional here (local servers need none); when given as
+ * `{ env }` and missing at call time, the step returns a non-retryable `provider_error`.
+ * @throws HarnessConfigError for an invalid option (e.g. a plain-`http:` URL that is not loopback).
+ * @example
+ * ```ts
+ * const model = createOpenAICompatibleModel({ baseUrl: 'http://localhost:11434/v1', model: 'llama3.1' });
+ * const harness = createHarness({ model, tools });
+ * ```
+ */
+export function createOpenAICompatibleModel(options: OpenAICompatibleModelOptions): OpenAICompatibleModel {
+  return createChatCompletionsModel(options, { label: 'OpenAI-compatible', requireApiKey: false });
+}

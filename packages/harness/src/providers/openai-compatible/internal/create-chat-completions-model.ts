@@ -1,0 +1,159 @@
+import { HarnessConfigError } from '../../../core/errors/harness-config-error.js';
+import { formatIssues } from '../../../core/schemas/format-issues.js';
+import type { HarnessModelInput, HarnessModelOutput } from '../../../core/types/model.js';
+import { assertEndpointAllowed, joinUrl } from '../../http/assert-endpoint-allowed.js';
+import { optionalFiniteNumber, optionalPositiveInteger, requiredString, resolveHttpProviderOptions } from '../../http/http-provider-options.js';
+import type { ApiKeySource } from '../../http/resolve-api-key.js';
+import { createProviderTransport, type JsonCallOutcome, type StreamCallOutcome } from '../../internal/create-provider-transport.js';
+import { driveSseStep, type SseStepHandler } from '../../internal/drive-sse-step.js';
+import { invalidOutput, transportFailureOutput, type OutputContext } from '../../internal/transport-failure-output.js';
+import { convertToOpenAICompatibleMessages, convertToOpenAICompatibleTools } from '../convert-to-openai-compatible-messages.js';
+import { openAICompatibleChunkSchema, openAICompatibleResponseSchema } from '../openai-compatible-api-types.js';
+import type { OpenAICompatibleModel } from '../openai-compatible-model.js';
+import { DEFAULT_OPENAI_COMPATIBLE_MODEL_OPTIONS, type OpenAICompatibleModelOptions } from '../openai-compatible-model-options.js';
+import { createOpenAICompatibleStreamAssembler } from './assemble-openai-compatible-stream.js';
+import { mapChatMessageToOutput } from './map-chat-message-to-output.js';
+import { readOpenAICompatibleResponse } from './read-openai-compatible-response.js';
+
+/** How a wrapper (such as OpenRouter) specialises the chat-completions client. */
+export interface ChatCompletionsSettings {
+  /** Provider name in error messages, e.g. `OpenRouter`. */
+  label: string;
+  requireApiKey: boolean;
+  defaultApiKey?: ApiKeySource;
+  /** Headers added before the user's. */
+  headers?: Record<string, string>;
+}
+
+const reservedBodyKeys = ['model', 'messages', 'tools', 'tool_choice', 'stream', 'stream_options'];
+
+/**
+ * Builds a chat-completions model adapter from validated options.
+ * @throws HarnessConfigError naming the first invalid option.
+ */
+export function createChatCompletionsModel(options: OpenAICompatibleModelOptions, settings: ChatCompletionsSettings): OpenAICompatibleModel {
+  if (typeof options !== 'object' || options === null) throw new HarnessConfigError('Options are required.', { field: 'options' });
+  const baseUrl = assertEndpointAllowed(options.baseUrl, 'baseUrl');
+  const model = requiredString(options.model, 'model');
+  const temperature = optionalFiniteNumber(options.temperature, 'temperature');
+  const maxTokens = optionalPositiveInteger(options.maxTokens, 'maxTokens');
+  const extraBody = options.extraBody ?? {};
+  if (typeof extraBody !== 'object' || extraBody === null || Array.isArray(extraBody)) {
+    throw new HarnessConfigError('extraBody must be an object.', { field: 'extraBody' });
+  }
+  const reserved = reservedBodyKeys.find((key) => key in extraBody);
+  if (reserved !== undefined) throw new HarnessConfigError(`extraBody must not set "${reserved}".`, { field: `extraBody.${reserved}` });
+  const defaults = DEFAULT_OPENAI_COMPATIBLE_MODEL_OPTIONS;
+  const includeStreamUsage = options.includeStreamUsage ?? defaults.includeStreamUsage;
+  const developerRole = options.developerRole ?? defaults.developerRole;
+  if (developerRole !== 'system' && developerRole !== 'developer') {
+    throw new HarnessConfigError("developerRole must be 'system' or 'developer'.", { field: 'developerRole' });
+  }
+  const provider = options.providerName ?? defaults.providerName;
+  const transportOptions = resolveHttpProviderOptions(options, settings.defaultApiKey);
+  const transport = createProviderTransport({
+    url: joinUrl(baseUrl, '/chat/completions'),
+    options: { ...transportOptions, headers: { ...settings.headers, ...transportOptions.headers } },
+    requireApiKey: settings.requireApiKey || transportOptions.apiKey !== undefined,
+    authHeaders: (apiKey) => ({ authorization: `Bearer ${apiKey}` }),
+    label: settings.label,
+  });
+
+  const buildBody = (input: HarnessModelInput, stream: boolean): Record<string, unknown> => {
+    const body: Record<string, unknown> = {
+      ...extraBody,
+      model,
+      messages: convertToOpenAICompatibleMessages(input, { developerRole }),
+    };
+    if (input.availableTools.length > 0) {
+      body.tools = convertToOpenAICompatibleTools(input.availableTools);
+      body.tool_choice = 'auto';
+    }
+    if (temperature !== undefined) body.temperature = temperature;
+    if (maxTokens !== undefined) body.max_tokens = maxTokens;
+    if (stream) {
+      body.stream = true;
+      if (includeStreamUsage) body.stream_options = { include_usage: true };
+    }
+    return body;
+  };
+
+  const contextFor = (startedAt: number, outcome: JsonCallOutcome | StreamCallOutcome): OutputContext => ({
+    provider,
+    model,
+    startedAt,
+    attempts: 'attempts' in outcome ? outcome.attempts : 0,
+    redactor: outcome.redactor,
+    now: Date.now,
+  });
+
+  const mapJson = (value: unknown, context: OutputContext): HarnessModelOutput => {
+    const parsed = openAICompatibleResponseSchema.safeParse(value);
+    if (!parsed.success) {
+      return invalidOutput(
+        'provider_error',
+        `The response does not match the chat-completions format: ${formatIssues(parsed.error.issues)}.`,
+        context,
+        { retryable: true },
+      );
+    }
+    return mapChatMessageToOutput(readOpenAICompatibleResponse(parsed.data), context);
+  };
+
+  return {
+    model,
+    provider,
+    async nextStep(input) {
+      const startedAt = Date.now();
+      const outcome = await transport.sendJson(buildBody(input, false), { signal: input.signal });
+      const context = contextFor(startedAt, outcome);
+      return outcome.type === 'json' ? mapJson(outcome.value, context) : transportFailureOutput(outcome, context);
+    },
+    async *streamStep(input) {
+      const startedAt = Date.now();
+      const outcome = await transport.openStream(buildBody(input, true), { signal: input.signal });
+      const context = contextFor(startedAt, outcome);
+      if (outcome.type !== 'stream') {
+        yield { type: 'output', output: outcome.type === 'json' ? mapJson(outcome.value, context) : transportFailureOutput(outcome, context) };
+        return;
+      }
+      yield* driveSseStep(outcome, chunkHandler(context), context);
+    },
+  };
+}
+
+function chunkHandler(context: OutputContext): SseStepHandler {
+  const assembler = createOpenAICompatibleStreamAssembler();
+  return {
+    onEvent(event) {
+      const data = event.data.trim();
+      if (data === '[DONE]') {
+        assembler.markDone();
+        return { end: true };
+      }
+      if (data === '') return undefined;
+      let json: unknown;
+      try {
+        json = JSON.parse(data);
+      } catch {
+        return { output: invalidOutput('provider_error', 'A stream event was not valid JSON.', context, { retryable: true }) };
+      }
+      const chunk = openAICompatibleChunkSchema.safeParse(json);
+      if (!chunk.success) {
+        return {
+          output: invalidOutput('provider_error', `A stream chunk does not match the chat-completions format: ${formatIssues(chunk.error.issues)}.`, context, {
+            retryable: true,
+          }),
+        };
+      }
+      const text = assembler.push(chunk.data);
+      return assembler.hasError() ? { ...(text === undefined ? {} : { text }), end: true } : text === undefined ? undefined : { text };
+    },
+    finish() {
+      if (!assembler.isComplete() && !assembler.hasError()) {
+        return invalidOutput('transient', 'The stream ended before it was complete.', context, { retryable: true });
+      }
+      return mapChatMessageToOutput(assembler.result(), context);
+    },
+  };
+}

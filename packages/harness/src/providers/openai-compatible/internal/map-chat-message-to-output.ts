@@ -1,0 +1,89 @@
+import type { HarnessModelOutput } from '../../../core/types/model.js';
+import type { HarnessToolCall } from '../../../core/types/tools.js';
+import type { HarnessUsage } from '../../../core/types/usage.js';
+import { isRetryableStatus } from '../../http/retry-policy.js';
+import { generateCallId, parseToolArguments, readCount } from '../../internal/parse-tool-arguments.js';
+import { invalidOutput, outputMetadata, outputUsage, type OutputContext } from '../../internal/transport-failure-output.js';
+import { mapOpenAICompatibleFinishReason } from '../map-openai-compatible-finish-reason.js';
+
+/** A chat-completions assistant message, from a JSON body or assembled from stream chunks. */
+export interface AssembledChatMessage {
+  /** Whether the response held a message (or any delta) at all. */
+  hasMessage: boolean;
+  text: string;
+  refusal?: string;
+  toolCalls: { id?: string; name?: string; arguments?: unknown }[];
+  finishReason?: string;
+  usage?: unknown;
+  responseId?: string;
+  responseModel?: string;
+  error?: { message?: string | null; code?: string | number | null };
+}
+
+/** Reads prompt/completion tokens and OpenRouter's `cost` (→ `costUnits`) from a `usage` object. */
+export function readOpenAICompatibleUsage(usage: unknown): HarnessUsage {
+  if (typeof usage !== 'object' || usage === null) return {};
+  const record = usage as Record<string, unknown>;
+  const inputTokens = readCount(record.prompt_tokens);
+  const outputTokens = readCount(record.completion_tokens);
+  const costUnits = readCount(record.cost);
+  return {
+    ...(inputTokens === undefined ? {} : { inputTokens }),
+    ...(outputTokens === undefined ? {} : { outputTokens }),
+    ...(costUnits === undefined ? {} : { costUnits }),
+  };
+}
+
+/**
+ * Classifies an assistant message into a harness output: a provider error, then a refusal
+ * (`message.refusal` or a content-filter stop), then tool calls (arguments parsed strictly; text
+ * kept), then text; otherwise `empty_response` or `missing_message`.
+ */
+export function mapChatMessageToOutput(message: AssembledChatMessage, context: OutputContext): HarnessModelOutput {
+  const finishReason = mapOpenAICompatibleFinishReason(message.finishReason);
+  const usage = outputUsage(context, readOpenAICompatibleUsage(message.usage));
+  const metadata = outputMetadata(context, {
+    finishReason,
+    ...(message.finishReason === undefined ? {} : { rawFinishReason: message.finishReason }),
+    ...(message.responseId === undefined ? {} : { responseId: message.responseId }),
+    ...(message.responseModel === undefined ? {} : { responseModel: message.responseModel }),
+  });
+  const extra = { usage, metadata };
+  if (message.error !== undefined) {
+    const status = typeof message.error.code === 'number' ? message.error.code : undefined;
+    const retryable = status === undefined || isRetryableStatus(status);
+    return invalidOutput(
+      retryable ? 'transient' : 'provider_error',
+      `The provider reported an error: ${message.error.message ?? 'no details'}`,
+      context,
+      { ...extra, retryable, ...(status === undefined ? {} : { httpStatus: status }) },
+    );
+  }
+  const text = context.redactor.exact(message.text).trim();
+  const refusal = message.refusal?.trim();
+  if (refusal !== undefined && refusal !== '') return { type: 'refusal', reason: context.redactor.exact(refusal), ...extra };
+  if (message.toolCalls.length > 0) {
+    const calls: HarnessToolCall[] = [];
+    for (const call of message.toolCalls) {
+      if (call.name === undefined || call.name.trim() === '') {
+        return invalidOutput('schema_mismatch', 'The model asked for a tool call without a tool name.', context, extra);
+      }
+      const parsed = parseToolArguments(call.arguments, call.name);
+      if (!parsed.ok) return invalidOutput('schema_mismatch', parsed.reason, context, extra);
+      calls.push({ id: call.id !== undefined && call.id !== '' ? call.id : generateCallId(), name: call.name, input: parsed.input });
+    }
+    return { type: 'tool_request', calls, ...(text === '' ? {} : { text }), ...extra };
+  }
+  if (finishReason === 'content_filter') {
+    return { type: 'refusal', reason: text === '' ? "The provider's content filter stopped the answer." : text, ...extra };
+  }
+  if (finishReason === 'error') {
+    return invalidOutput('transient', 'The provider stopped with an error before finishing the answer.', context, { ...extra, retryable: true });
+  }
+  if (text !== '') return { type: 'final_answer', text, ...extra };
+  if (!message.hasMessage) return invalidOutput('missing_message', 'The response held no assistant message.', context, extra);
+  if (finishReason === 'length') {
+    return invalidOutput('empty_response', 'The model ran out of output tokens before answering.', context, { ...extra, retryable: false });
+  }
+  return invalidOutput('empty_response', 'The model returned an empty answer.', context, extra);
+}

@@ -1,0 +1,111 @@
+import * as z from 'zod/mini';
+
+const optionalString = z.optional(z.nullable(z.string()));
+
+/** An error object as OpenAI-compatible servers send it (OpenRouter also mid-stream). */
+export const openAICompatibleErrorSchema = z.object({
+  message: optionalString,
+  code: z.optional(z.nullable(z.union([z.string(), z.number()]))),
+  type: optionalString,
+});
+
+const messageToolCallSchema = z.object({
+  id: optionalString,
+  type: optionalString,
+  function: z.object({
+    name: optionalString,
+    arguments: z.optional(z.nullable(z.union([z.string(), z.record(z.string(), z.unknown())]))),
+  }),
+});
+
+const contentSchema = z.optional(
+  z.nullable(z.union([z.string(), z.array(z.object({ type: optionalString, text: optionalString }))])),
+);
+
+/** The body of a non-streamed `POST /chat/completions` response. Unknown fields are ignored. */
+export const openAICompatibleResponseSchema = z.object({
+  id: optionalString,
+  model: optionalString,
+  choices: z.optional(
+    z.nullable(
+      z.array(
+        z.object({
+          message: z.optional(
+            z.nullable(
+              z.object({
+                content: contentSchema,
+                refusal: optionalString,
+                tool_calls: z.optional(z.nullable(z.array(messageToolCallSchema))),
+              }),
+            ),
+          ),
+          finish_reason: optionalString,
+        }),
+      ),
+    ),
+  ),
+  /** Read leniently by `readOpenAICompatibleUsage`: prompt/completion tokens and OpenRouter's `cost`. */
+  usage: z.optional(z.unknown()),
+  error: z.optional(z.nullable(openAICompatibleErrorSchema)),
+});
+
+/** One `data:` event of a streamed response (`chat.completion.chunk`). */
+export const openAICompatibleChunkSchema = z.object({
+  id: optionalString,
+  model: optionalString,
+  choices: z.optional(
+    z.nullable(
+      z.array(
+        z.object({
+          delta: z.optional(
+            z.nullable(
+              z.object({
+                content: optionalString,
+                refusal: optionalString,
+                tool_calls: z.optional(
+                  z.nullable(
+                    z.array(
+                      z.object({
+                        index: z.optional(z.nullable(z.number())),
+                        id: optionalString,
+                        function: z.optional(z.nullable(z.object({ name: optionalString, arguments: optionalString }))),
+                      }),
+                    ),
+                  ),
+                ),
+              }),
+            ),
+          ),
+          finish_reason: optionalString,
+        }),
+      ),
+    ),
+  ),
+  usage: z.optional(z.unknown()),
+  error: z.optional(z.nullable(openAICompatibleErrorSchema)),
+});
+
+/** A parsed non-streamed response. */
+export type OpenAICompatibleResponse = z.infer<typeof openAICompatibleResponseSchema>;
+/** A parsed stream chunk. */
+export type OpenAICompatibleChunk = z.infer<typeof openAICompatibleChunkSchema>;
+
+/** A tool call in an assistant message of the request. */
+export interface OpenAICompatibleToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+
+/** One message of the request's `messages`. */
+export type OpenAICompatibleMessage =
+  | { role: 'system' | 'developer'; content: string }
+  | { role: 'user'; content: string }
+  | { role: 'assistant'; content: string | null; tool_calls?: OpenAICompatibleToolCall[] }
+  | { role: 'tool'; tool_call_id: string; content: string };
+
+/** One entry of the request's `tools`. */
+export interface OpenAICompatibleTool {
+  type: 'function';
+  function: { name: string; description?: string; parameters: Record<string, unknown> };
+}

@@ -1,0 +1,61 @@
+import type { HarnessModelAdapter, HarnessModelInput, HarnessModelOutput, HarnessModelStreamPart } from '../../core/types/model.js';
+import type { OpenAICompatibleModelOptions } from '../openai-compatible/openai-compatible-model-options.js';
+import { createChatCompletionsModel } from '../openai-compatible/internal/create-chat-completions-model.js';
+import type { OpenAICompatibleModel } from '../openai-compatible/openai-compatible-model.js';
+import { DEFAULT_OPENROUTER_OPTIONS, openRouterAttributionHeaders, type OpenRouterBaseOptions } from './openrouter-options.js';
+
+/** Options of `OpenRouterModelAdapter` / `createOpenRouterModelAdapter`. */
+export interface OpenRouterModelAdapterOptions
+  extends OpenRouterBaseOptions,
+    Pick<OpenAICompatibleModelOptions, 'includeStreamUsage' | 'developerRole'> {}
+
+/**
+ * A `HarnessModelAdapter` for OpenRouter's chat completions: native tool calling, streaming,
+ * retries with backoff and `Retry-After`, and usage with `usage.cost` mapped to `costUnits`, so
+ * `limits.budgetLimit` works in USD. The key defaults to `{ env: 'OPENROUTER_API_KEY' }`; without
+ * one a step returns a non-retryable `provider_error`.
+ * @example
+ * ```ts
+ * const model = new OpenRouterModelAdapter({ model: 'openai/gpt-5-mini', appName: 'My assistant' });
+ * const harness = createHarness({ model, tools, limits: { budgetLimit: 0.05 } });
+ * ```
+ */
+export class OpenRouterModelAdapter implements HarnessModelAdapter {
+  /** The configured model id. */
+  readonly model: string;
+  readonly #inner: OpenAICompatibleModel;
+
+  /** @throws HarnessConfigError for an invalid option. */
+  constructor(options: OpenRouterModelAdapterOptions = {}) {
+    this.#inner = createChatCompletionsModel(
+      {
+        ...options,
+        baseUrl: options.baseUrl ?? DEFAULT_OPENROUTER_OPTIONS.baseUrl,
+        model: options.model ?? DEFAULT_OPENROUTER_OPTIONS.model,
+        providerName: 'openrouter',
+      },
+      {
+        label: 'OpenRouter',
+        requireApiKey: true,
+        defaultApiKey: { env: DEFAULT_OPENROUTER_OPTIONS.apiKeyEnv },
+        headers: openRouterAttributionHeaders(options),
+      },
+    );
+    this.model = this.#inner.model;
+  }
+
+  /** Runs one model step with a single JSON request (retried on transient failures). */
+  nextStep(input: HarnessModelInput): Promise<HarnessModelOutput> {
+    return this.#inner.nextStep(input);
+  }
+
+  /** Runs one model step over SSE, yielding text deltas and then the output. */
+  streamStep(input: HarnessModelInput): AsyncIterable<HarnessModelStreamPart> {
+    return this.#inner.streamStep(input);
+  }
+}
+
+/** Creates an `OpenRouterModelAdapter`. */
+export function createOpenRouterModelAdapter(options: OpenRouterModelAdapterOptions = {}): OpenRouterModelAdapter {
+  return new OpenRouterModelAdapter(options);
+}

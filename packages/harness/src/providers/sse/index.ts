@@ -1,0 +1,1 @@
+export { readSseEvents, type ReadSseEventsOptions, type SseEvent } from './read-sse-events.js';

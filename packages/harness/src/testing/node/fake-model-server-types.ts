@@ -1,0 +1,121 @@
+/** A tool call the fake model makes. */
+export interface FakeToolCallReply {
+  /** @default `call_fake_<n>` (OpenAI-compatible) or `toolu_fake_<n>` (Anthropic) */
+  id?: string;
+  /** The tool's name. */
+  name: string;
+  /** The arguments: an object (sent as JSON) or a raw string (to test malformed JSON). */
+  arguments: Record<string, unknown> | string;
+}
+
+/** Usage the fake model reports. `cost` is OpenRouter's `usage.cost` (ignored by the Anthropic server). */
+export interface FakeUsageReply {
+  /** Prompt / input tokens. */
+  inputTokens?: number;
+  /** Completion / output tokens. */
+  outputTokens?: number;
+  /** OpenRouter's `usage.cost`, in USD. */
+  cost?: number;
+}
+
+/**
+ * A model answer, rendered in the protocol's real wire format: a JSON body, or SSE events when the
+ * request asked for `stream: true` (text and tool-call arguments split into small deltas).
+ */
+export interface FakeModelReply {
+  /** Optional discriminator; a reply without `type` is a model reply. */
+  type?: 'model';
+  /** The assistant text (streamed in `deltaSize` pieces). */
+  text?: string;
+  /** Tool calls (arguments streamed in `deltaSize` pieces). */
+  toolCalls?: FakeToolCallReply[];
+  /** A provider refusal: OpenAI `message.refusal`, Anthropic `stop_reason: "refusal"`. */
+  refusal?: string;
+  /** The wire finish/stop reason. @default derived from the content */
+  finishReason?: string;
+  /** Token counts and OpenRouter cost to report. @default none */
+  usage?: FakeUsageReply;
+  /** An error the provider reports inside a 200 response (OpenRouter error chunk, Anthropic `error` event). */
+  error?: { message: string; code?: string | number };
+  /** Characters per streamed text or argument delta. @default 4 */
+  deltaSize?: number;
+  /** SSE only: end the response after this many events, before the terminal one (a truncated stream). */
+  truncateAfterEvents?: number;
+  /** SSE only: send this many events, then keep the connection open and silent. */
+  stallAfterEvents?: number;
+  /** Extra response headers. */
+  headers?: Record<string, string>;
+}
+
+/** A protocol-shaped error response (`{ error: … }`), optionally with `Retry-After`. */
+export interface FakeErrorReply {
+  type: 'error';
+  status: number;
+  message?: string;
+  /** Sent as the `Retry-After` header (seconds, or an HTTP date). */
+  retryAfter?: string | number;
+  headers?: Record<string, string>;
+}
+
+/** Any HTTP response: `body` is sent as JSON unless it is a string (sent as is). */
+export interface FakeHttpReply {
+  type: 'http';
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** Raw SSE text, written chunk by chunk exactly as given (to test framing). */
+export interface FakeSseReply {
+  type: 'sse';
+  chunks: string[];
+  status?: number;
+  headers?: Record<string, string>;
+  /** `false` keeps the connection open after the chunks. @default true */
+  end?: boolean;
+}
+
+/** Never answers: no status, no headers. For timeout tests. */
+export interface FakeHangReply {
+  type: 'hang';
+}
+
+/** One scripted answer. */
+export type FakeServerReply = FakeModelReply | FakeErrorReply | FakeHttpReply | FakeSseReply | FakeHangReply;
+
+/** A scripted answer, or a function of the request that returns one. */
+export type FakeServerScript = FakeServerReply | ((request: FakeRecordedRequest) => FakeServerReply);
+
+/** A request the fake server received. */
+export interface FakeRecordedRequest {
+  method: string;
+  path: string;
+  /** Request headers, lower-cased. */
+  headers: Record<string, string>;
+  /** The JSON body, or the raw text when it was not JSON (`undefined` while it is still arriving). */
+  body: unknown;
+  /** Resolves when the response ended or the client closed the connection. */
+  readonly closed: Promise<void>;
+  /** True when the client went away before the response was complete (e.g. an aborted `fetch`). */
+  abortedByClient(): boolean;
+}
+
+/** A running fake model server on a loopback port. */
+export interface FakeModelServer {
+  /** The base URL to configure as `baseUrl`, e.g. `http://127.0.0.1:41234/v1`. */
+  readonly url: string;
+  /** Every request received, in order. */
+  readonly requests: FakeRecordedRequest[];
+  /** Adds answers for the next requests, in order. */
+  enqueue(...replies: FakeServerScript[]): void;
+  /** Scripted answers not used yet. */
+  pending(): number;
+  /** Stops the server and drops open connections (including hanging and stalled ones). */
+  close(): Promise<void>;
+}
+
+/** Options of the fake server factories. */
+export interface FakeModelServerOptions {
+  /** Answers for the first requests, in order. @default [] */
+  replies?: FakeServerScript[];
+}

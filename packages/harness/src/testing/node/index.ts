@@ -1,0 +1,21 @@
+/**
+ * @module @agent-assistant/harness/testing/node
+ * Loopback fake model servers (Node only) that speak the real wire formats — OpenAI-compatible chat
+ * completions and the Anthropic Messages API, JSON and SSE — for testing providers and turns in CI.
+ */
+export { createFakeOpenAICompatibleServer } from './create-fake-openai-compatible-server.js';
+export { createFakeAnthropicServer } from './create-fake-anthropic-server.js';
+export type {
+  FakeErrorReply,
+  FakeHangReply,
+  FakeHttpReply,
+  FakeModelReply,
+  FakeModelServer,
+  FakeModelServerOptions,
+  FakeRecordedRequest,
+  FakeServerReply,
+  FakeServerScript,
+  FakeSseReply,
+  FakeToolCallReply,
+  FakeUsageReply,
+} from './fake-model-server-types.js';
