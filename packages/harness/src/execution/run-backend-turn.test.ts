@@ -91,6 +91,7 @@ describe('createHarness({ backend })', () => {
     [{ status: 'unsupported', error: { code: 'unsupported_capability', message: 'no' } }, 'failed', 'backend_unsupported'],
     [{ status: 'deferred', error: { code: 'budget_exceeded', message: 'spent' } }, 'deferred', 'budget_reached'],
     [{ status: 'completed', output: {} }, 'failed', 'model_invalid_response'],
+    [{ status: 'failed', error: { code: 'backend_execution_error', message: 'no', metadata: { refusal: true } } }, 'failed', 'model_refused'],
   ] as const)('maps %j to %s/%s', async (step, outcome, stopReason) => {
     const backend = createFakeExecutionAdapter({ steps: [step] });
     const result = await createHarness({ backend }).runTurn(createTurnInput());

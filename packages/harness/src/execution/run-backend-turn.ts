@@ -194,6 +194,7 @@ function deferredStopReason(result: ExecutionResult): HarnessStopReason {
 }
 
 function failedStopReason(result: ExecutionResult): HarnessStopReason {
+  if (result.error?.metadata?.refusal === true) return 'model_refused';
   if (result.status === 'unsupported' || result.error?.code === 'unsupported_capability') return 'backend_unsupported';
   if (result.error?.code === 'timeout') return 'timeout_reached';
   if (result.error?.code === 'budget_exceeded') return 'budget_reached';
