@@ -14,5 +14,6 @@ export default defineConfig({
   target: 'es2022',
   platform: 'neutral',
   noExternal: ['zod'],
-  sourcemap: false,
+  minify: true,
+  sourcemap: true,
 });

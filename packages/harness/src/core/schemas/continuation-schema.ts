@@ -1,103 +1,108 @@
 import * as z from 'zod/mini';
-import {
-  aggregateUsageSchema,
-  approvalRequestSchema,
-  nonEmptyString,
-  recordSchema,
-  toolCallSchema,
-  toolResultSchema,
-} from './common-schemas.js';
-import { invalidOutputKindSchema } from './model-output-schema.js';
-import { contextSchema, continuationInputSchema, instructionsSchema, userMessageSchema } from './turn-input-schema.js';
+import { commonSchemas } from './common-schemas.js';
+import { modelOutputSchemas } from './model-output-schema.js';
+import { turnInputSchemas } from './turn-input-schema.js';
+import { lazySchema, memo } from './lazy-schema.js';
 
-const iteration = z.int().check(z.gte(0));
+/** The schemas of this file, built on first use. */
+export const continuationSchemas = memo(() => {
+  const { aggregateUsageSchema, approvalRequestSchema, nonEmptyString, recordSchema, toolCallSchema, toolResultSchema } = commonSchemas();
+  const { invalidOutputKindSchema } = modelOutputSchemas();
+  const { contextSchema, continuationInputSchema, instructionsSchema, userMessageSchema } = turnInputSchemas();
+  const iteration = z.int().check(z.gte(0));
 
-export const transcriptItemSchema = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('assistant_step'),
+  const transcriptItemSchema = z.discriminatedUnion('type', [
+    z.object({
+      type: z.literal('assistant_step'),
+      iteration,
+      outputType: z.enum(['final_answer', 'tool_request', 'clarification', 'approval_request', 'refusal']),
+      text: z.optional(z.string()),
+      calls: z.optional(z.array(toolCallSchema)),
+    }),
+    z.object({ type: z.literal('invalid_output'), iteration, kind: invalidOutputKindSchema, reason: z.string() }),
+    z.object({ type: z.literal('tool_result'), iteration, result: toolResultSchema }),
+    z.object({ type: z.literal('clarification_request'), iteration, question: z.string() }),
+    z.object({ type: z.literal('clarification_answer'), iteration, answer: z.string() }),
+    z.object({ type: z.literal('approval_request'), iteration, request: approvalRequestSchema }),
+    z.object({
+      type: z.literal('approval_decision'),
+      iteration,
+      requestId: z.string(),
+      decision: z.enum(['approved', 'rejected']),
+    }),
+  ]);
+
+  const stopReasonSchema = z.enum([
+    'clarification_required',
+    'approval_required',
+    'max_iterations_reached',
+    'max_tool_calls_reached',
+    'timeout_reached',
+    'budget_reached',
+    'cancelled',
+  ]);
+
+  const executionContinuationSchema = z.object({
+    kind: z.optional(z.string()),
+    continuationId: z.optional(z.string()),
+    state: z.optional(recordSchema),
+    metadata: z.optional(recordSchema),
+  });
+
+  const executionRequestSchema = z.looseObject({
+    assistantId: z.string(),
+    turnId: z.string(),
+    message: userMessageSchema,
+    instructions: instructionsSchema,
+    context: z.optional(contextSchema),
+    continuation: z.optional(executionContinuationSchema),
+  });
+
+  const loopStateSchema = z.object({
+    mode: z.literal('loop'),
+    stopReason: stopReasonSchema,
+    input: continuationInputSchema,
+    transcript: z.array(transcriptItemSchema),
+    usage: aggregateUsageSchema,
+    question: z.optional(z.string()),
+    approvals: z.optional(z.array(approvalRequestSchema)),
+    pendingCalls: z.optional(z.array(toolCallSchema)),
+    reportedUnknownTools: z.optional(z.array(z.string())),
     iteration,
-    outputType: z.enum(['final_answer', 'tool_request', 'clarification', 'approval_request', 'refusal']),
-    text: z.optional(z.string()),
-    calls: z.optional(z.array(toolCallSchema)),
-  }),
-  z.object({ type: z.literal('invalid_output'), iteration, kind: invalidOutputKindSchema, reason: z.string() }),
-  z.object({ type: z.literal('tool_result'), iteration, result: toolResultSchema }),
-  z.object({ type: z.literal('clarification_request'), iteration, question: z.string() }),
-  z.object({ type: z.literal('clarification_answer'), iteration, answer: z.string() }),
-  z.object({ type: z.literal('approval_request'), iteration, request: approvalRequestSchema }),
-  z.object({
-    type: z.literal('approval_decision'),
-    iteration,
-    requestId: z.string(),
-    decision: z.enum(['approved', 'rejected']),
-  }),
-]);
+  });
 
-const stopReasonSchema = z.enum([
-  'clarification_required',
-  'approval_required',
-  'max_iterations_reached',
-  'max_tool_calls_reached',
-  'timeout_reached',
-  'budget_reached',
-  'cancelled',
-]);
+  const backendStateSchema = z.object({
+    mode: z.literal('backend'),
+    stopReason: stopReasonSchema,
+    backendId: nonEmptyString,
+    request: executionRequestSchema,
+    backendContinuation: z.optional(executionContinuationSchema),
+    usage: aggregateUsageSchema,
+    question: z.optional(z.string()),
+    approvals: z.optional(z.array(approvalRequestSchema)),
+  });
 
-const executionContinuationSchema = z.object({
-  kind: z.optional(z.string()),
-  continuationId: z.optional(z.string()),
-  state: z.optional(recordSchema),
-  metadata: z.optional(recordSchema),
+  const continuationSchema = z.object({
+    version: z.number(),
+    id: nonEmptyString,
+    type: z.enum(['clarification', 'approval', 'deferred']),
+    turnId: nonEmptyString,
+    sessionId: z.optional(z.string()),
+    createdAt: z.string(),
+    expiresAt: z.optional(z.string()),
+    resumeToken: nonEmptyString,
+    state: z.discriminatedUnion('mode', [loopStateSchema, backendStateSchema]),
+    signature: z.optional(z.string()),
+  });
+
+  const resumeResolutionSchema = z.discriminatedUnion('type', [
+    z.object({ type: z.literal('clarification'), answer: z.string().check(z.minLength(1)) }),
+    z.object({ type: z.literal('approval'), decisions: z.record(z.string(), z.enum(['approved', 'rejected'])) }),
+    z.object({ type: z.literal('deferred') }),
+  ]);
+  return { iteration, transcriptItemSchema, stopReasonSchema, executionContinuationSchema, executionRequestSchema, loopStateSchema, backendStateSchema, continuationSchema, resumeResolutionSchema };
 });
 
-const executionRequestSchema = z.looseObject({
-  assistantId: z.string(),
-  turnId: z.string(),
-  message: userMessageSchema,
-  instructions: instructionsSchema,
-  context: z.optional(contextSchema),
-  continuation: z.optional(executionContinuationSchema),
-});
+export const continuationSchema = lazySchema(() => continuationSchemas().continuationSchema);
 
-const loopStateSchema = z.object({
-  mode: z.literal('loop'),
-  stopReason: stopReasonSchema,
-  input: continuationInputSchema,
-  transcript: z.array(transcriptItemSchema),
-  usage: aggregateUsageSchema,
-  question: z.optional(z.string()),
-  approvals: z.optional(z.array(approvalRequestSchema)),
-  pendingCalls: z.optional(z.array(toolCallSchema)),
-  reportedUnknownTools: z.optional(z.array(z.string())),
-  iteration,
-});
-
-const backendStateSchema = z.object({
-  mode: z.literal('backend'),
-  stopReason: stopReasonSchema,
-  backendId: nonEmptyString,
-  request: executionRequestSchema,
-  backendContinuation: z.optional(executionContinuationSchema),
-  usage: aggregateUsageSchema,
-  question: z.optional(z.string()),
-  approvals: z.optional(z.array(approvalRequestSchema)),
-});
-
-export const continuationSchema = z.object({
-  version: z.number(),
-  id: nonEmptyString,
-  type: z.enum(['clarification', 'approval', 'deferred']),
-  turnId: nonEmptyString,
-  sessionId: z.optional(z.string()),
-  createdAt: z.string(),
-  expiresAt: z.optional(z.string()),
-  resumeToken: nonEmptyString,
-  state: z.discriminatedUnion('mode', [loopStateSchema, backendStateSchema]),
-  signature: z.optional(z.string()),
-});
-
-export const resumeResolutionSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('clarification'), answer: z.string().check(z.minLength(1)) }),
-  z.object({ type: z.literal('approval'), decisions: z.record(z.string(), z.enum(['approved', 'rejected'])) }),
-  z.object({ type: z.literal('deferred') }),
-]);
+export const resumeResolutionSchema = lazySchema(() => continuationSchemas().resumeResolutionSchema);

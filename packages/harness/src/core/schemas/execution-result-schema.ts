@@ -1,53 +1,63 @@
 import * as z from 'zod/mini';
-import { recordSchema, usageSchema } from './common-schemas.js';
+import { commonSchemas } from './common-schemas.js';
+import { lazySchema, memo } from './lazy-schema.js';
 
-const reasonSchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  severity: z.enum(['info', 'warning', 'blocking']),
+/** The schemas of this file, built on first use. */
+export const executionResultSchemas = memo(() => {
+  const { recordSchema, usageSchema } = commonSchemas();
+  const reasonSchema = z.object({
+    code: z.string(),
+    message: z.string(),
+    severity: z.enum(['info', 'warning', 'blocking']),
+  });
+
+  const executionResultSchema = z.object({
+    backendId: z.string(),
+    status: z.enum(['completed', 'needs_clarification', 'awaiting_approval', 'deferred', 'failed', 'unsupported']),
+    output: z.optional(
+      z.object({
+        text: z.optional(z.string()),
+        structured: z.optional(recordSchema),
+        attachments: z.optional(z.array(recordSchema)),
+      }),
+    ),
+    continuation: z.optional(
+      z.object({
+        kind: z.optional(z.string()),
+        continuationId: z.optional(z.string()),
+        state: z.optional(recordSchema),
+        metadata: z.optional(recordSchema),
+      }),
+    ),
+    approvalRequest: z.optional(
+      z.object({
+        reason: z.optional(z.string()),
+        approvalKey: z.optional(z.string()),
+        metadata: z.optional(recordSchema),
+      }),
+    ),
+    error: z.optional(
+      z.object({
+        code: z.string(),
+        message: z.string(),
+        retryable: z.optional(z.boolean()),
+        metadata: z.optional(recordSchema),
+      }),
+    ),
+    usage: z.optional(usageSchema),
+    trace: z.optional(recordSchema),
+    degradation: z.optional(z.array(reasonSchema)),
+    metadata: z.optional(recordSchema),
+  });
+
+  const negotiationSchema = z.object({
+    supported: z.boolean(),
+    degraded: z.boolean(),
+    reasons: z.array(reasonSchema),
+  });
+  return { reasonSchema, executionResultSchema, negotiationSchema };
 });
 
-export const executionResultSchema = z.object({
-  backendId: z.string(),
-  status: z.enum(['completed', 'needs_clarification', 'awaiting_approval', 'deferred', 'failed', 'unsupported']),
-  output: z.optional(
-    z.object({
-      text: z.optional(z.string()),
-      structured: z.optional(recordSchema),
-      attachments: z.optional(z.array(recordSchema)),
-    }),
-  ),
-  continuation: z.optional(
-    z.object({
-      kind: z.optional(z.string()),
-      continuationId: z.optional(z.string()),
-      state: z.optional(recordSchema),
-      metadata: z.optional(recordSchema),
-    }),
-  ),
-  approvalRequest: z.optional(
-    z.object({
-      reason: z.optional(z.string()),
-      approvalKey: z.optional(z.string()),
-      metadata: z.optional(recordSchema),
-    }),
-  ),
-  error: z.optional(
-    z.object({
-      code: z.string(),
-      message: z.string(),
-      retryable: z.optional(z.boolean()),
-      metadata: z.optional(recordSchema),
-    }),
-  ),
-  usage: z.optional(usageSchema),
-  trace: z.optional(recordSchema),
-  degradation: z.optional(z.array(reasonSchema)),
-  metadata: z.optional(recordSchema),
-});
+export const executionResultSchema = lazySchema(() => executionResultSchemas().executionResultSchema);
 
-export const negotiationSchema = z.object({
-  supported: z.boolean(),
-  degraded: z.boolean(),
-  reasons: z.array(reasonSchema),
-});
+export const negotiationSchema = lazySchema(() => executionResultSchemas().negotiationSchema);

@@ -1,29 +1,37 @@
 import * as z from 'zod/mini';
-import { approvalRequestSchema, recordSchema, toolCallSchema, usageSchema } from './common-schemas.js';
+import { commonSchemas } from './common-schemas.js';
+import { lazySchema, memo } from './lazy-schema.js';
 
-const base = { usage: z.optional(usageSchema), metadata: z.optional(recordSchema) };
+/** The schemas of this file, built on first use. */
+export const modelOutputSchemas = memo(() => {
+  const { approvalRequestSchema, recordSchema, toolCallSchema, usageSchema } = commonSchemas();
+  const base = { usage: z.optional(usageSchema), metadata: z.optional(recordSchema) };
 
-export const invalidOutputKindSchema = z.enum([
-  'transient',
-  'schema_mismatch',
-  'empty_response',
-  'missing_message',
-  'model_refused',
-  'provider_error',
-]);
+  const invalidOutputKindSchema = z.enum([
+    'transient',
+    'schema_mismatch',
+    'empty_response',
+    'missing_message',
+    'model_refused',
+    'provider_error',
+  ]);
 
-export const modelOutputSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('final_answer'), text: z.string(), ...base }),
-  z.object({ type: z.literal('tool_request'), calls: z.array(toolCallSchema), text: z.optional(z.string()), ...base }),
-  z.object({ type: z.literal('clarification'), question: z.string().check(z.trim(), z.minLength(1)), ...base }),
-  z.object({ type: z.literal('approval_request'), request: approvalRequestSchema, ...base }),
-  z.object({ type: z.literal('refusal'), reason: z.string(), ...base }),
-  z.object({
-    type: z.literal('invalid'),
-    kind: invalidOutputKindSchema,
-    reason: z.string(),
-    retryable: z.optional(z.boolean()),
-    httpStatus: z.optional(z.number()),
-    ...base,
-  }),
-]);
+  const modelOutputSchema = z.discriminatedUnion('type', [
+    z.object({ type: z.literal('final_answer'), text: z.string(), ...base }),
+    z.object({ type: z.literal('tool_request'), calls: z.array(toolCallSchema), text: z.optional(z.string()), ...base }),
+    z.object({ type: z.literal('clarification'), question: z.string().check(z.trim(), z.minLength(1)), ...base }),
+    z.object({ type: z.literal('approval_request'), request: approvalRequestSchema, ...base }),
+    z.object({ type: z.literal('refusal'), reason: z.string(), ...base }),
+    z.object({
+      type: z.literal('invalid'),
+      kind: invalidOutputKindSchema,
+      reason: z.string(),
+      retryable: z.optional(z.boolean()),
+      httpStatus: z.optional(z.number()),
+      ...base,
+    }),
+  ]);
+  return { base, invalidOutputKindSchema, modelOutputSchema };
+});
+
+export const modelOutputSchema = lazySchema(() => modelOutputSchemas().modelOutputSchema);

@@ -1,55 +1,69 @@
 import * as z from 'zod/mini';
+import { lazySchema, memo } from '../../core/schemas/lazy-schema.js';
 
-const optionalString = z.optional(z.nullable(z.string()));
+/** The wire schemas, built on first use so importing the package constructs nothing. */
+export const anthropicSchemas = memo(() => {
+  const optionalString = z.optional(z.nullable(z.string()));
 
-/** A content block of a response (`text`, `tool_use`, `thinking` …). Unknown fields are ignored. */
-export const anthropicContentBlockSchema = z.object({
-  type: z.string(),
-  text: optionalString,
-  id: optionalString,
-  name: optionalString,
-  input: z.optional(z.unknown()),
+  /** A content block of a response (`text`, `tool_use`, `thinking` …). Unknown fields are ignored. */
+  const anthropicContentBlockSchema = z.object({
+    type: z.string(),
+    text: optionalString,
+    id: optionalString,
+    name: optionalString,
+    input: z.optional(z.unknown()),
+  });
+
+  /** The body of a non-streamed `POST /v1/messages` response (and `message_start.message`). */
+  const anthropicMessageSchema = z.object({
+    id: optionalString,
+    model: optionalString,
+    content: z.optional(z.nullable(z.array(anthropicContentBlockSchema))),
+    stop_reason: optionalString,
+    /** Read leniently: a refusal may carry `{ explanation }`. */
+    stop_details: z.optional(z.unknown()),
+    /** Read leniently by `readAnthropicUsage`. */
+    usage: z.optional(z.unknown()),
+  });
+
+  /**
+   * One streamed event (`message_start`, `content_block_start`, `content_block_delta` with
+   * `text_delta` or `input_json_delta`, `content_block_stop`, `message_delta`, `message_stop`,
+   * `ping`, `error`), validated loosely and dispatched on `type`.
+   */
+  const anthropicStreamEventSchema = z.object({
+    type: z.string(),
+    index: z.optional(z.number()),
+    message: z.optional(anthropicMessageSchema),
+    content_block: z.optional(anthropicContentBlockSchema),
+    delta: z.optional(
+      z.object({
+        type: optionalString,
+        text: optionalString,
+        partial_json: optionalString,
+        stop_reason: optionalString,
+        stop_details: z.optional(z.unknown()),
+      }),
+    ),
+    usage: z.optional(z.unknown()),
+    error: z.optional(z.object({ type: optionalString, message: optionalString })),
+  });
+  return { optionalString, anthropicContentBlockSchema, anthropicMessageSchema, anthropicStreamEventSchema };
 });
 
-/** The body of a non-streamed `POST /v1/messages` response (and `message_start.message`). */
-export const anthropicMessageSchema = z.object({
-  id: optionalString,
-  model: optionalString,
-  content: z.optional(z.nullable(z.array(anthropicContentBlockSchema))),
-  stop_reason: optionalString,
-  /** Read leniently: a refusal may carry `{ explanation }`. */
-  stop_details: z.optional(z.unknown()),
-  /** Read leniently by `readAnthropicUsage`. */
-  usage: z.optional(z.unknown()),
-});
+/** Validates with `anthropicContentBlockSchema`, built on first use. */
+export const anthropicContentBlockSchema = lazySchema(() => anthropicSchemas().anthropicContentBlockSchema);
 
-/**
- * One streamed event (`message_start`, `content_block_start`, `content_block_delta` with
- * `text_delta` or `input_json_delta`, `content_block_stop`, `message_delta`, `message_stop`,
- * `ping`, `error`), validated loosely and dispatched on `type`.
- */
-export const anthropicStreamEventSchema = z.object({
-  type: z.string(),
-  index: z.optional(z.number()),
-  message: z.optional(anthropicMessageSchema),
-  content_block: z.optional(anthropicContentBlockSchema),
-  delta: z.optional(
-    z.object({
-      type: optionalString,
-      text: optionalString,
-      partial_json: optionalString,
-      stop_reason: optionalString,
-      stop_details: z.optional(z.unknown()),
-    }),
-  ),
-  usage: z.optional(z.unknown()),
-  error: z.optional(z.object({ type: optionalString, message: optionalString })),
-});
+/** Validates with `anthropicMessageSchema`, built on first use. */
+export const anthropicMessageSchema = lazySchema(() => anthropicSchemas().anthropicMessageSchema);
+
+/** Validates with `anthropicStreamEventSchema`, built on first use. */
+export const anthropicStreamEventSchema = lazySchema(() => anthropicSchemas().anthropicStreamEventSchema);
 
 /** A parsed response message. */
-export type AnthropicMessage = z.infer<typeof anthropicMessageSchema>;
+export type AnthropicMessage = z.infer<ReturnType<typeof anthropicSchemas>['anthropicMessageSchema']>;
 /** A parsed stream event. */
-export type AnthropicStreamEvent = z.infer<typeof anthropicStreamEventSchema>;
+export type AnthropicStreamEvent = z.infer<ReturnType<typeof anthropicSchemas>['anthropicStreamEventSchema']>;
 
 /** A content block of a request message. */
 export type AnthropicRequestContentBlock =

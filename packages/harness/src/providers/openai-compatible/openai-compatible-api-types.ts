@@ -1,94 +1,108 @@
 import * as z from 'zod/mini';
+import { lazySchema, memo } from '../../core/schemas/lazy-schema.js';
 
-const optionalString = z.optional(z.nullable(z.string()));
+/** The wire schemas, built on first use so importing the package constructs nothing. */
+export const openAICompatibleSchemas = memo(() => {
+  const optionalString = z.optional(z.nullable(z.string()));
 
-/** An error object as OpenAI-compatible servers send it (OpenRouter also mid-stream). */
-export const openAICompatibleErrorSchema = z.object({
-  message: optionalString,
-  code: z.optional(z.nullable(z.union([z.string(), z.number()]))),
-  type: optionalString,
-});
+  /** An error object as OpenAI-compatible servers send it (OpenRouter also mid-stream). */
+  const openAICompatibleErrorSchema = z.object({
+    message: optionalString,
+    code: z.optional(z.nullable(z.union([z.string(), z.number()]))),
+    type: optionalString,
+  });
 
-const messageToolCallSchema = z.object({
-  id: optionalString,
-  type: optionalString,
-  function: z.object({
-    name: optionalString,
-    arguments: z.optional(z.nullable(z.union([z.string(), z.record(z.string(), z.unknown())]))),
-  }),
-});
+  const messageToolCallSchema = z.object({
+    id: optionalString,
+    type: optionalString,
+    function: z.object({
+      name: optionalString,
+      arguments: z.optional(z.nullable(z.union([z.string(), z.record(z.string(), z.unknown())]))),
+    }),
+  });
 
-const contentSchema = z.optional(
-  z.nullable(z.union([z.string(), z.array(z.object({ type: optionalString, text: optionalString }))])),
-);
+  const contentSchema = z.optional(
+    z.nullable(z.union([z.string(), z.array(z.object({ type: optionalString, text: optionalString }))])),
+  );
 
-/** The body of a non-streamed `POST /chat/completions` response. Unknown fields are ignored. */
-export const openAICompatibleResponseSchema = z.object({
-  id: optionalString,
-  model: optionalString,
-  choices: z.optional(
-    z.nullable(
-      z.array(
-        z.object({
-          message: z.optional(
-            z.nullable(
-              z.object({
-                content: contentSchema,
-                refusal: optionalString,
-                tool_calls: z.optional(z.nullable(z.array(messageToolCallSchema))),
-              }),
+  /** The body of a non-streamed `POST /chat/completions` response. Unknown fields are ignored. */
+  const openAICompatibleResponseSchema = z.object({
+    id: optionalString,
+    model: optionalString,
+    choices: z.optional(
+      z.nullable(
+        z.array(
+          z.object({
+            message: z.optional(
+              z.nullable(
+                z.object({
+                  content: contentSchema,
+                  refusal: optionalString,
+                  tool_calls: z.optional(z.nullable(z.array(messageToolCallSchema))),
+                }),
+              ),
             ),
-          ),
-          finish_reason: optionalString,
-        }),
+            finish_reason: optionalString,
+          }),
+        ),
       ),
     ),
-  ),
-  /** Read leniently by `readOpenAICompatibleUsage`: prompt/completion tokens and OpenRouter's `cost`. */
-  usage: z.optional(z.unknown()),
-  error: z.optional(z.nullable(openAICompatibleErrorSchema)),
-});
+    /** Read leniently by `readOpenAICompatibleUsage`: prompt/completion tokens and OpenRouter's `cost`. */
+    usage: z.optional(z.unknown()),
+    error: z.optional(z.nullable(openAICompatibleErrorSchema)),
+  });
 
-/** One `data:` event of a streamed response (`chat.completion.chunk`). */
-export const openAICompatibleChunkSchema = z.object({
-  id: optionalString,
-  model: optionalString,
-  choices: z.optional(
-    z.nullable(
-      z.array(
-        z.object({
-          delta: z.optional(
-            z.nullable(
-              z.object({
-                content: optionalString,
-                refusal: optionalString,
-                tool_calls: z.optional(
-                  z.nullable(
-                    z.array(
-                      z.object({
-                        index: z.optional(z.nullable(z.number())),
-                        id: optionalString,
-                        function: z.optional(z.nullable(z.object({ name: optionalString, arguments: optionalString }))),
-                      }),
+  /** One `data:` event of a streamed response (`chat.completion.chunk`). */
+  const openAICompatibleChunkSchema = z.object({
+    id: optionalString,
+    model: optionalString,
+    choices: z.optional(
+      z.nullable(
+        z.array(
+          z.object({
+            delta: z.optional(
+              z.nullable(
+                z.object({
+                  content: optionalString,
+                  refusal: optionalString,
+                  tool_calls: z.optional(
+                    z.nullable(
+                      z.array(
+                        z.object({
+                          index: z.optional(z.nullable(z.number())),
+                          id: optionalString,
+                          function: z.optional(z.nullable(z.object({ name: optionalString, arguments: optionalString }))),
+                        }),
+                      ),
                     ),
                   ),
-                ),
-              }),
+                }),
+              ),
             ),
-          ),
-          finish_reason: optionalString,
-        }),
+            finish_reason: optionalString,
+          }),
+        ),
       ),
     ),
-  ),
-  usage: z.optional(z.unknown()),
-  error: z.optional(z.nullable(openAICompatibleErrorSchema)),
+    usage: z.optional(z.unknown()),
+    error: z.optional(z.nullable(openAICompatibleErrorSchema)),
+  });
+  return { optionalString, openAICompatibleErrorSchema, messageToolCallSchema, contentSchema, openAICompatibleResponseSchema, openAICompatibleChunkSchema };
 });
 
+/** Validates with `openAICompatibleErrorSchema`, built on first use. */
+export const openAICompatibleErrorSchema = lazySchema(() => openAICompatibleSchemas().openAICompatibleErrorSchema);
+
+/** Validates with `openAICompatibleResponseSchema`, built on first use. */
+export const openAICompatibleResponseSchema = lazySchema(() => openAICompatibleSchemas().openAICompatibleResponseSchema);
+
+/** Validates with `openAICompatibleChunkSchema`, built on first use. */
+export const openAICompatibleChunkSchema = lazySchema(() => openAICompatibleSchemas().openAICompatibleChunkSchema);
+
 /** A parsed non-streamed response. */
-export type OpenAICompatibleResponse = z.infer<typeof openAICompatibleResponseSchema>;
+export type OpenAICompatibleResponse = z.infer<ReturnType<typeof openAICompatibleSchemas>['openAICompatibleResponseSchema']>;
 /** A parsed stream chunk. */
-export type OpenAICompatibleChunk = z.infer<typeof openAICompatibleChunkSchema>;
+export type OpenAICompatibleChunk = z.infer<ReturnType<typeof openAICompatibleSchemas>['openAICompatibleChunkSchema']>;
 
 /** A tool call in an assistant message of the request. */
 export interface OpenAICompatibleToolCall {
