@@ -3,9 +3,10 @@ import { formatIssues } from '../../core/schemas/format-issues.js';
 import type { HarnessModelAdapter, HarnessModelInput, HarnessModelOutput, HarnessModelStreamPart } from '../../core/types/model.js';
 import { assertEndpointAllowed, joinUrl } from '../http/assert-endpoint-allowed.js';
 import { optionalFiniteNumber, optionalPositiveInteger, requiredString, resolveHttpProviderOptions } from '../http/http-provider-options.js';
-import { createProviderTransport, type JsonCallOutcome, type StreamCallOutcome } from '../internal/create-provider-transport.js';
-import { driveSseStep, type SseStepHandler } from '../internal/drive-sse-step.js';
-import { invalidOutput, transportFailureOutput, type OutputContext } from '../internal/transport-failure-output.js';
+import { createModelSteps } from '../internal/create-model-steps.js';
+import { createProviderTransport } from '../internal/create-provider-transport.js';
+import type { SseStepHandler } from '../internal/drive-sse-step.js';
+import { invalidOutput, type OutputContext } from '../internal/transport-failure-output.js';
 import { anthropicMessageSchema, anthropicStreamEventSchema } from './anthropic-api-types.js';
 import { DEFAULT_ANTHROPIC_MODEL_OPTIONS, type AnthropicModelOptions } from './anthropic-model-options.js';
 import { convertToAnthropicMessages, convertToAnthropicTools } from './convert-to-anthropic-messages.js';
@@ -72,14 +73,6 @@ export function createAnthropicModel(options: AnthropicModelOptions): AnthropicM
       ...(stream ? { stream: true } : {}),
     };
   };
-  const contextFor = (startedAt: number, outcome: JsonCallOutcome | StreamCallOutcome): OutputContext => ({
-    provider: 'anthropic',
-    model,
-    startedAt,
-    attempts: 'attempts' in outcome ? outcome.attempts : 0,
-    redactor: outcome.redactor,
-    now: Date.now,
-  });
   const mapJson = (value: unknown, context: OutputContext): HarnessModelOutput => {
     const parsed = anthropicMessageSchema.safeParse(value);
     if (!parsed.success) {
@@ -92,22 +85,7 @@ export function createAnthropicModel(options: AnthropicModelOptions): AnthropicM
 
   return {
     model,
-    async nextStep(input) {
-      const startedAt = Date.now();
-      const outcome = await transport.sendJson(buildBody(input, false), { signal: input.signal });
-      const context = contextFor(startedAt, outcome);
-      return outcome.type === 'json' ? mapJson(outcome.value, context) : transportFailureOutput(outcome, context);
-    },
-    async *streamStep(input) {
-      const startedAt = Date.now();
-      const outcome = await transport.openStream(buildBody(input, true), { signal: input.signal });
-      const context = contextFor(startedAt, outcome);
-      if (outcome.type !== 'stream') {
-        yield { type: 'output', output: outcome.type === 'json' ? mapJson(outcome.value, context) : transportFailureOutput(outcome, context) };
-        return;
-      }
-      yield* driveSseStep(outcome, eventHandler(context), context);
-    },
+    ...createModelSteps(transport, { provider: 'anthropic', model, buildBody, mapJson, streamHandler: eventHandler }),
   };
 }
 

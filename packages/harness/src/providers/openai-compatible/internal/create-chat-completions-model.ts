@@ -4,9 +4,10 @@ import type { HarnessModelInput, HarnessModelOutput } from '../../../core/types/
 import { assertEndpointAllowed, joinUrl } from '../../http/assert-endpoint-allowed.js';
 import { optionalFiniteNumber, optionalPositiveInteger, requiredString, resolveHttpProviderOptions } from '../../http/http-provider-options.js';
 import type { ApiKeySource } from '../../http/resolve-api-key.js';
-import { createProviderTransport, type JsonCallOutcome, type StreamCallOutcome } from '../../internal/create-provider-transport.js';
-import { driveSseStep, type SseStepHandler } from '../../internal/drive-sse-step.js';
-import { invalidOutput, transportFailureOutput, type OutputContext } from '../../internal/transport-failure-output.js';
+import { createModelSteps } from '../../internal/create-model-steps.js';
+import { createProviderTransport } from '../../internal/create-provider-transport.js';
+import type { SseStepHandler } from '../../internal/drive-sse-step.js';
+import { invalidOutput, type OutputContext } from '../../internal/transport-failure-output.js';
 import { convertToOpenAICompatibleMessages, convertToOpenAICompatibleTools } from '../convert-to-openai-compatible-messages.js';
 import { openAICompatibleChunkSchema, openAICompatibleResponseSchema } from '../openai-compatible-api-types.js';
 import type { OpenAICompatibleModel } from '../openai-compatible-model.js';
@@ -78,15 +79,6 @@ export function createChatCompletionsModel(options: OpenAICompatibleModelOptions
     return body;
   };
 
-  const contextFor = (startedAt: number, outcome: JsonCallOutcome | StreamCallOutcome): OutputContext => ({
-    provider,
-    model,
-    startedAt,
-    attempts: 'attempts' in outcome ? outcome.attempts : 0,
-    redactor: outcome.redactor,
-    now: Date.now,
-  });
-
   const mapJson = (value: unknown, context: OutputContext): HarnessModelOutput => {
     const parsed = openAICompatibleResponseSchema.safeParse(value);
     if (!parsed.success) {
@@ -103,22 +95,7 @@ export function createChatCompletionsModel(options: OpenAICompatibleModelOptions
   return {
     model,
     provider,
-    async nextStep(input) {
-      const startedAt = Date.now();
-      const outcome = await transport.sendJson(buildBody(input, false), { signal: input.signal });
-      const context = contextFor(startedAt, outcome);
-      return outcome.type === 'json' ? mapJson(outcome.value, context) : transportFailureOutput(outcome, context);
-    },
-    async *streamStep(input) {
-      const startedAt = Date.now();
-      const outcome = await transport.openStream(buildBody(input, true), { signal: input.signal });
-      const context = contextFor(startedAt, outcome);
-      if (outcome.type !== 'stream') {
-        yield { type: 'output', output: outcome.type === 'json' ? mapJson(outcome.value, context) : transportFailureOutput(outcome, context) };
-        return;
-      }
-      yield* driveSseStep(outcome, chunkHandler(context), context);
-    },
+    ...createModelSteps(transport, { provider: provider, model, buildBody, mapJson, streamHandler: chunkHandler }),
   };
 }
 
