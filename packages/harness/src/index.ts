@@ -5,6 +5,7 @@
  */
 export * from './core/index.js';
 export * from './execution/index.js';
-export * from './tools/workspace/index.js';
-export * from './tools/index.js';
 export * from './providers/index.js';
+export * from './tools/index.js';
+export * from './tools/workspace/index.js';
+export * from './local/index.js';

@@ -1,0 +1,194 @@
+// A loopback fake model server for the end-to-end tests of the local CLI backends.
+// Speaks just enough of the Anthropic Messages API (claude), the OpenAI Responses API (codex),
+// OpenAI Chat Completions (opencode) and the Gemini API (gemini) to answer one prompt, as
+// described in shared/reference/cli-facts.md. Triggers, found anywhere in a POST body:
+//   FAKE_HTTP_<status>  answer with that HTTP status and an error body every SDK accepts
+//   FAKE_HANG           (in the latest user message only, so a resumed session whose history
+//                       holds it is answered) accept the request and never answer
+// Every request is recorded in `requests` (method, url, headers, parsed body).
+import { createServer } from 'node:http';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import * as zlib from 'node:zlib';
+
+const DEFAULT_REPLY = 'PONG from fake';
+
+function decode(buffer, encoding) {
+  if (encoding === 'gzip') return gunzipSync(buffer);
+  if (encoding === 'br') return brotliDecompressSync(buffer);
+  if (encoding === 'deflate') return inflateSync(buffer);
+  if (encoding === 'zstd' && typeof zlib.zstdDecompressSync === 'function') return zlib.zstdDecompressSync(buffer);
+  return buffer;
+}
+
+function parseBody(raw) {
+  try {
+    return raw === '' ? {} : JSON.parse(raw);
+  } catch {
+    return { unparsed: raw.slice(0, 200) };
+  }
+}
+
+function textOf(content) {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content.map((part) => (typeof part?.text === 'string' ? part.text : '')).join('\n');
+}
+
+/** The text of the last user message in an Anthropic, OpenAI (chat or responses) or Gemini body. */
+function latestUserText(body) {
+  const list = body.messages ?? body.input ?? body.contents;
+  if (typeof list === 'string') return list;
+  if (!Array.isArray(list)) return '';
+  const users = list.filter((item) => item?.role === 'user');
+  const last = users.at(-1);
+  return last === undefined ? '' : textOf(last.content ?? last.parts);
+}
+
+function sse(response, frames) {
+  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  for (const [event, data] of frames) {
+    response.write(`${event === undefined ? '' : `event: ${event}\n`}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
+  }
+  response.end();
+}
+
+function json(response, status, body) {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(body));
+}
+
+function anthropic(response, body, reply) {
+  const model = body.model ?? 'fake-model';
+  const usage = { input_tokens: 12, output_tokens: 5, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+  if (body.stream !== true) {
+    return json(response, 200, {
+      id: 'msg_fake', type: 'message', role: 'assistant', model,
+      content: [{ type: 'text', text: reply }], stop_reason: 'end_turn', stop_sequence: null, usage,
+    });
+  }
+  sse(response, [
+    ['message_start', { type: 'message_start', message: { id: 'msg_fake', type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: { ...usage, output_tokens: 1 } } }],
+    ['content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }],
+    ['ping', { type: 'ping' }],
+    ['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: reply } }],
+    ['content_block_stop', { type: 'content_block_stop', index: 0 }],
+    ['message_delta', { type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 5 } }],
+    ['message_stop', { type: 'message_stop' }],
+  ]);
+}
+
+function responses(response, reply) {
+  const item = { id: 'msg_fake', type: 'message', status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: reply, annotations: [] }] };
+  const usage = { input_tokens: 24, input_tokens_details: { cached_tokens: 0 }, output_tokens: 12, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 36 };
+  const base = { id: 'resp_fake', object: 'response', created_at: Math.floor(Date.now() / 1000), model: 'gpt-5.5' };
+  sse(response, [
+    ['response.created', { type: 'response.created', response: { ...base, status: 'in_progress', output: [] } }],
+    ['response.in_progress', { type: 'response.in_progress', response: { ...base, status: 'in_progress', output: [] } }],
+    ['response.output_item.added', { type: 'response.output_item.added', output_index: 0, item: { ...item, status: 'in_progress', content: [] } }],
+    ['response.content_part.added', { type: 'response.content_part.added', item_id: item.id, output_index: 0, content_index: 0, part: { type: 'output_text', text: '', annotations: [] } }],
+    ['response.output_text.delta', { type: 'response.output_text.delta', item_id: item.id, output_index: 0, content_index: 0, delta: reply }],
+    ['response.output_text.done', { type: 'response.output_text.done', item_id: item.id, output_index: 0, content_index: 0, text: reply }],
+    ['response.content_part.done', { type: 'response.content_part.done', item_id: item.id, output_index: 0, content_index: 0, part: item.content[0] }],
+    ['response.output_item.done', { type: 'response.output_item.done', output_index: 0, item }],
+    ['response.completed', { type: 'response.completed', response: { ...base, status: 'completed', output: [item], usage } }],
+  ]);
+}
+
+function chat(response, body, reply) {
+  const base = { id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: body.model ?? 'fake-model' };
+  const usage = { prompt_tokens: 12, completion_tokens: 6, total_tokens: 18 };
+  if (body.stream !== true) {
+    return json(response, 200, { ...base, object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: reply }, finish_reason: 'stop' }], usage });
+  }
+  sse(response, [
+    [undefined, { ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] }],
+    [undefined, { ...base, choices: [{ index: 0, delta: { content: reply }, finish_reason: null }] }],
+    [undefined, { ...base, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] }],
+    [undefined, { ...base, choices: [], usage }],
+    [undefined, '[DONE]'],
+  ]);
+}
+
+function fromSchema(schema) {
+  if (schema === undefined || schema === null) return 'fake';
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
+  const type = String(schema.type ?? '').toLowerCase();
+  if (type === 'object') return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, value]) => [key, fromSchema(value)]));
+  if (type === 'array') return [];
+  if (type === 'integer' || type === 'number') return schema.minimum ?? 1;
+  if (type === 'boolean') return false;
+  return 'fake';
+}
+
+function gemini(response, url, body, reply) {
+  const jsonMode = body.generationConfig?.responseMimeType === 'application/json';
+  const text = jsonMode ? JSON.stringify(fromSchema(body.generationConfig?.responseJsonSchema ?? body.generationConfig?.responseSchema)) : reply;
+  const chunk = {
+    candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP', index: 0 }],
+    usageMetadata: { promptTokenCount: 12, candidatesTokenCount: 5, totalTokenCount: 17 },
+  };
+  if (url.includes(':streamGenerateContent')) return sse(response, [[undefined, chunk]]);
+  return json(response, 200, chunk);
+}
+
+/**
+ * Starts the fake server on 127.0.0.1 (random port unless `port` is given).
+ * @returns {Promise<{ url: string, port: number, requests: object[], close(): Promise<void> }>}
+ */
+export async function startFakeModelServer({ port = 0, reply = DEFAULT_REPLY } = {}) {
+  const requests = [];
+  const hanging = new Set();
+  const server = createServer((request, response) => {
+    const chunks = [];
+    request.on('data', (chunk) => chunks.push(chunk));
+    request.on('end', () => {
+      const raw = decode(Buffer.concat(chunks), request.headers['content-encoding']).toString('utf8');
+      const body = parseBody(raw);
+      const url = request.url ?? '/';
+      const record = { method: request.method, url, headers: request.headers, body, raw };
+      requests.push(record);
+      if (request.method === 'POST') {
+        const injected = /FAKE_HTTP_(\d{3})/.exec(raw);
+        if (injected) {
+          const status = Number(injected[1]);
+          return json(response, status, {
+            type: 'error',
+            error: { type: 'invalid_request_error', message: `fake injected HTTP ${status}`, code: status, status: 'INVALID_ARGUMENT' },
+          });
+        }
+        if (latestUserText(body).includes('FAKE_HANG')) {
+          hanging.add(response);
+          response.on('close', () => hanging.delete(response));
+          return undefined;
+        }
+      }
+      const path = url.split('?')[0];
+      if (request.method === 'POST' && path === '/v1/messages') return anthropic(response, body, reply);
+      if (request.method === 'POST' && path === '/v1/messages/count_tokens') return json(response, 200, { input_tokens: 12 });
+      if (request.method === 'POST' && path === '/v1/responses') return responses(response, reply);
+      if (request.method === 'POST' && path === '/v1/chat/completions') return chat(response, body, reply);
+      if (request.method === 'POST' && path.startsWith('/v1beta/models/') && /:(stream)?[gG]enerateContent$/.test(path)) {
+        return gemini(response, url, body, reply);
+      }
+      if (request.method === 'POST' && path.startsWith('/v1beta/models/') && path.endsWith(':countTokens')) return json(response, 200, { totalTokens: 12 });
+      if (request.method === 'GET' && (path === '/v1/models' || path === '/v1beta/models')) return json(response, 200, { data: [], models: [] });
+      record.unhandled = true;
+      return json(response, 404, { type: 'error', error: { type: 'not_found_error', message: `fake server: no route for ${request.method} ${path}` } });
+    });
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  const address = server.address();
+  return {
+    port: address.port,
+    url: `http://127.0.0.1:${address.port}`,
+    requests,
+    async close() {
+      for (const response of hanging) response.destroy();
+      server.closeAllConnections?.();
+      await new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}

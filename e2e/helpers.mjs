@@ -1,0 +1,126 @@
+// Shared setup of the end-to-end tests: the built harness, the CLIs from this folder's
+// node_modules, and an isolated home per CLI run.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const here = import.meta.dirname;
+
+/** Where the built `@agent-assistant/harness` is: $HARNESS_DIST, else ../packages/harness/dist. */
+export const harnessDist = resolve(here, process.env.HARNESS_DIST ?? '../packages/harness/dist');
+
+/** The built harness package (its ESM entry). */
+export const loadHarness = () => import(pathToFileURL(join(harnessDist, 'index.js')).href);
+
+/** Absolute path of a CLI installed in this folder. */
+export const cli = (name) => join(here, 'node_modules', '.bin', name);
+
+/**
+ * The opencode binary. The registry here carries only the linux-x64 builds of opencode 1.18.33,
+ * so the platform package is installed directly (an optional dependency) instead of `opencode-ai`.
+ */
+export const opencodeBinary = join(here, 'node_modules', 'opencode-linux-x64', 'bin', 'opencode');
+
+const homes = [];
+
+/** A fresh HOME with XDG dirs under it; removed by `removeHomes`. */
+export function freshHome(prefix) {
+  const home = mkdtempSync(join(tmpdir(), `e2e-${prefix}-`));
+  for (const dir of ['.config', '.local/share', '.cache', '.local/state', 'tmp', 'work']) mkdirSync(join(home, dir), { recursive: true });
+  homes.push(home);
+  return home;
+}
+
+export function removeHomes() {
+  for (const home of homes.splice(0)) rmSync(home, { recursive: true, force: true });
+}
+
+/** The environment every CLI run gets: nothing from this process but PATH and a locale. */
+export function isolatedEnv(home, extra = {}) {
+  return {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    LANG: 'C.UTF-8',
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_DATA_HOME: join(home, '.local/share'),
+    XDG_CACHE_HOME: join(home, '.cache'),
+    XDG_STATE_HOME: join(home, '.local/state'),
+    TMPDIR: join(home, 'tmp'), // gemini writes error reports there
+    ...extra,
+  };
+}
+
+/** Options shared by every adapter in these tests: a hermetic environment and the home's workdir. */
+export function adapterOptions(home, env) {
+  return { cwd: join(home, 'work'), env, inheritEnv: [], killGraceMs: 2_000 };
+}
+
+/** Writes Gemini CLI's settings (auth type, no telemetry, no folder trust) into `home`. */
+export function writeGeminiSettings(home) {
+  mkdirSync(join(home, '.gemini'), { recursive: true });
+  writeFileSync(
+    join(home, '.gemini', 'settings.json'),
+    JSON.stringify({
+      general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
+      privacy: { usageStatisticsEnabled: false },
+      telemetry: { enabled: false },
+      security: { auth: { selectedType: 'gemini-api-key' }, folderTrust: { enabled: false } },
+    }),
+  );
+}
+
+/** A turn input. */
+export function turn(turnId, text, extra = {}) {
+  return {
+    assistantId: 'e2e',
+    turnId,
+    message: { id: `${turnId}-message`, text, receivedAt: new Date().toISOString() },
+    instructions: { systemPrompt: 'Answer briefly.' },
+    ...extra,
+  };
+}
+
+/** The latest user text a recorded request carried (any of the fake server's APIs). */
+export function userTexts(request) {
+  const list = request.body.messages ?? request.body.input ?? request.body.contents ?? [];
+  return list
+    .filter((item) => item?.role === 'user')
+    .map((item) => {
+      const content = item.content ?? item.parts;
+      return typeof content === 'string' ? content : (content ?? []).map((part) => part?.text ?? '').join('\n');
+    });
+}
+
+/**
+ * opencode's config for the fake server (OpenAI-compatible provider) and the environment that
+ * isolates it and turns off its auto-update, model fetch, LSP download, default plugins and sharing.
+ */
+export function opencodeEnv(home, serverUrl) {
+  const config = join(home, 'opencode.json');
+  writeFileSync(
+    config,
+    JSON.stringify({
+      model: 'fake/fake-model',
+      small_model: 'fake/fake-model',
+      autoupdate: false,
+      share: 'disabled',
+      provider: {
+        fake: {
+          npm: '@ai-sdk/openai-compatible',
+          name: 'Fake',
+          options: { baseURL: `${serverUrl}/v1`, apiKey: 'sk-fake-e2e' },
+          models: { 'fake-model': { name: 'Fake Model', tool_call: true, limit: { context: 128000, output: 4096 } } },
+        },
+      },
+    }),
+  );
+  return isolatedEnv(home, {
+    OPENCODE_CONFIG: config,
+    OPENCODE_DISABLE_AUTOUPDATE: '1',
+    OPENCODE_DISABLE_MODELS_FETCH: '1',
+    OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
+    OPENCODE_DISABLE_DEFAULT_PLUGINS: '1',
+    OPENCODE_DISABLE_SHARE: '1',
+  });
+}

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# End-to-end tests of the local CLI backends with the real CLIs (claude 2.1.332, codex 0.171.0,
+# gemini 0.61.0, opencode 1.18.33, pinned in package-lock.json) against a loopback fake model server.
+# Needs: the root install (for vitest) and the built harness at ../packages/harness/dist
+# (override with HARNESS_DIST=<dir>). Installs this folder with `npm ci` (about 1.3 GB; the
+# claude postinstall is allowed through package.json "allowScripts"), then runs vitest.
+# Prints the path of vitest's JSON report; exits with vitest's status.
+set -uo pipefail
+cd "$(dirname "$0")"
+
+dist="${HARNESS_DIST:-../packages/harness/dist}"
+if [ ! -f "$dist/index.js" ]; then
+  echo "e2e: no built harness at $dist (run the build first, or set HARNESS_DIST)"
+  exit 1
+fi
+if [ ! -x ../node_modules/.bin/vitest ]; then
+  echo "e2e: vitest is missing; install the repository root first (npm ci)"
+  exit 1
+fi
+
+if ! npm ci --no-audit --no-fund; then
+  echo "e2e: npm ci failed"
+  exit 1
+fi
+
+rm -f .vitest-e2e-results.json
+../node_modules/.bin/vitest run --config vitest.config.mjs
+status=$?
+echo "e2e: vitest JSON report: $(pwd)/.vitest-e2e-results.json"
+exit "$status"

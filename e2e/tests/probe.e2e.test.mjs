@@ -1,0 +1,28 @@
+// probeLocalBackends finds the pinned real CLIs and reads their versions.
+import { dirname } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cli, loadHarness, opencodeBinary } from '../helpers.mjs';
+
+let harnessPackage;
+beforeAll(async () => {
+  harnessPackage = await loadHarness();
+});
+
+describe('probeLocalBackends with the real CLIs', () => {
+  it('reports the pinned versions', async () => {
+    const env = { PATH: `${dirname(cli('claude'))}:${dirname(process.execPath)}` };
+    const probes = await harnessPackage.probeLocalBackends(undefined, { env, timeoutMs: 30_000, commands: { opencode: opencodeBinary } });
+    expect(probes.map(({ id, available, version }) => ({ id, available, version }))).toEqual([
+      { id: 'claude-code', available: true, version: '2.1.332' },
+      { id: 'codex', available: true, version: '0.171.0' },
+      { id: 'gemini-cli', available: true, version: '0.61.0' },
+      { id: 'opencode', available: true, version: '1.18.33' },
+    ]);
+  });
+
+  it('says how to install a CLI that is not on PATH', async () => {
+    const [probe] = await harnessPackage.probeLocalBackends(['opencode'], { env: { PATH: dirname(process.execPath) } });
+    expect(probe).toMatchObject({ available: false });
+    expect(probe.error).toMatch(/npm install -g opencode-ai/);
+  });
+});

@@ -1,0 +1,55 @@
+// Stands in for `gemini --output-format json` (Gemini CLI 0.61.0): a pretty-printed JSON object on
+// stdout; on an API error a stack trace plus a pretty-printed error report on stderr and exit
+// code status & 0xff (144 for 400). Sessions under $HOME/.fake-gemini. Triggers in the prompt:
+// FAKE_HTTP_<status>, FAKE_AUTH (exit 41), FAKE_UNTRUSTED (exit 55), FAKE_HANG.
+import { args, hang, logCall, option, readStdin, sessionStore } from './fake-cli-common.mjs';
+
+if (args.includes('--version') || args.includes('-v')) {
+  process.stdout.write('0.61.0\n');
+  process.exit(0);
+}
+const stdin = await readStdin();
+logCall(stdin);
+process.stderr.write('Warning: 256-color support not detected. Using a terminal with at least 256-color support is recommended for a better visual experience.\nRipgrep is not available. Falling back to GrepTool.\n');
+const sessions = sessionStore('fake-gemini');
+const resume = option('--resume');
+const sessionId = resume ?? option('--session-id') ?? crypto.randomUUID();
+const session = resume === undefined ? { messages: [] } : sessions.load(resume);
+if (session === undefined) {
+  process.stderr.write(`Error resuming session: Invalid session identifier "${resume}".\n`);
+  process.exit(42);
+}
+if (stdin.includes('FAKE_AUTH')) {
+  process.stderr.write('Invalid auth method selected.\n');
+  process.exit(41);
+}
+if (stdin.includes('FAKE_UNTRUSTED')) {
+  process.stderr.write('Gemini CLI is not running in a trusted directory. To proceed, either use `--skip-trust`, set the `GEMINI_CLI_TRUST_WORKSPACE=true` environment variable, or trust this directory in interactive mode.\n');
+  process.exit(55);
+}
+if (stdin.includes('FAKE_HANG')) hang();
+else {
+  const injected = /FAKE_HTTP_(\d{3})/.exec(stdin);
+  if (injected) {
+    const status = Number(injected[1]);
+    const body = JSON.stringify({ type: 'error', error: { type: 'invalid_request_error', message: `fake injected HTTP ${status}`, code: status, status: 'INVALID_ARGUMENT' } });
+    process.stderr.write(`Error when talking to Gemini API Full report available at: /tmp/gemini-client-error-Turn.run.json _ApiError: ${body}\n    at throwErrorIfNotOK (file:///bundle/chunk.js:267833:24) {\n  status: ${status}\n}\n`);
+    process.stderr.write(`${JSON.stringify({ session_id: sessionId, error: { type: 'Error', message: body, code: status } }, null, 2)}\n`);
+    process.exitCode = status & 0xff;
+  } else {
+    session.messages.push(stdin);
+    sessions.save(sessionId, session);
+    const tokens = { input: 12, prompt: 12, candidates: 5, total: 17, cached: 0, thoughts: 1, tool: 0 };
+    const model = option('--model') ?? option('-m') ?? 'gemini-2.5-flash';
+    const output = {
+      session_id: sessionId,
+      response: `PONG from fake (message ${session.messages.length})`,
+      stats: {
+        models: { [model]: { api: { totalRequests: 1, totalErrors: 0, totalLatencyMs: 134 }, tokens, roles: { main: { tokens } } } },
+        tools: { totalCalls: 0, totalSuccess: 0, totalFail: 0, byName: {} },
+        files: { totalLinesAdded: 0, totalLinesRemoved: 0 },
+      },
+    };
+    process.stdout.write(JSON.stringify(output, null, 2));
+  }
+}

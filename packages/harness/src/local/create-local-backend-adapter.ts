@@ -1,0 +1,29 @@
+import { ClaudeCodeExecutionAdapter, type ClaudeCodeAdapterOptions } from './claude-code-adapter.js';
+import { CodexExecutionAdapter, type CodexAdapterOptions } from './codex-adapter.js';
+import { GeminiCliExecutionAdapter, type GeminiCliAdapterOptions } from './gemini-cli-adapter.js';
+import { knownBackendId } from './internal/local-backend-catalog.js';
+import type { LocalCliPresetOptions } from './local-cli-preset-options.js';
+import type { LocalCommandExecutionAdapter } from './local-command-adapter.js';
+import { OpenCodeExecutionAdapter, type OpenCodeAdapterOptions } from './opencode-adapter.js';
+
+/**
+ * The preset adapter for a backend id, e.g. from configuration.
+ * @throws UnknownBackendError for an unknown id; HarnessConfigError for invalid options.
+ */
+export function createLocalBackendAdapter(id: 'claude-code', options?: ClaudeCodeAdapterOptions): ClaudeCodeExecutionAdapter;
+export function createLocalBackendAdapter(id: 'codex', options?: CodexAdapterOptions): CodexExecutionAdapter;
+export function createLocalBackendAdapter(id: 'gemini-cli', options?: GeminiCliAdapterOptions): GeminiCliExecutionAdapter;
+export function createLocalBackendAdapter(id: 'opencode', options?: OpenCodeAdapterOptions): OpenCodeExecutionAdapter;
+export function createLocalBackendAdapter(id: string, options?: LocalCliPresetOptions): LocalCommandExecutionAdapter;
+export function createLocalBackendAdapter(id: string, options: LocalCliPresetOptions = {}): LocalCommandExecutionAdapter {
+  switch (knownBackendId(id)) {
+    case 'claude-code':
+      return new ClaudeCodeExecutionAdapter(options);
+    case 'codex':
+      return new CodexExecutionAdapter(options);
+    case 'gemini-cli':
+      return new GeminiCliExecutionAdapter(options);
+    case 'opencode':
+      return new OpenCodeExecutionAdapter(options);
+  }
+}

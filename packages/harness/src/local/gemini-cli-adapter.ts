@@ -1,0 +1,82 @@
+import { buildLocalPrompt } from './build-local-prompt.js';
+import { checkChoice, checkPresetOptions, presetBase, resumesSession, sessionContinuation, type PresetSpec } from './internal/local-cli-preset.js';
+import { LocalCommandExecutionAdapter } from './local-command-adapter.js';
+import type { LocalCliPresetOptions } from './local-cli-preset-options.js';
+import type { LocalCommandAdapterConfig } from './local-command-options.js';
+import { parseGeminiCliOutput } from './parse-gemini-cli-output.js';
+
+/** Gemini CLI's `--approval-mode` values. */
+export type GeminiApprovalMode = 'default' | 'auto_edit' | 'yolo' | 'plan';
+
+/** Options of {@link GeminiCliExecutionAdapter}. */
+export interface GeminiCliAdapterOptions extends LocalCliPresetOptions {
+  /**
+   * `--approval-mode`. In headless mode the default mode does not offer the shell tool at all;
+   * `yolo` offers every tool without asking.
+   * @default undefined (Gemini's default)
+   */
+  approvalMode?: GeminiApprovalMode;
+  /** Pass `--skip-trust`, trusting `cwd` for this run (otherwise an untrusted folder exits with code 55). @default false */
+  trustWorkspace?: boolean;
+}
+
+const SPEC: PresetSpec = {
+  backendId: 'gemini-cli',
+  defaultCommand: 'gemini',
+  label: 'Gemini CLI',
+  inheritEnv: ['GEMINI_*', 'GOOGLE_*'],
+  notes: [
+    'Runs `gemini --output-format json`; the prompt (with the instructions) goes on stdin.',
+    'Uses Gemini CLI built-in tools (approvalMode), not the request tools.',
+    'Continuation: the Gemini session id, chosen with --session-id and resumed with --resume.',
+  ],
+};
+
+/**
+ * Gemini CLI as a backend (`gemini-cli`): `gemini --output-format json` with the prompt on stdin
+ * (headless because stdin is not a terminal), a session id chosen up front (`--session-id`) and
+ * resumed with `--resume`. Reads its JSON error report from stderr and its unusual exit codes.
+ */
+export class GeminiCliExecutionAdapter extends LocalCommandExecutionAdapter {
+  /** @throws HarnessConfigError when an option is invalid. */
+  constructor(options: GeminiCliAdapterOptions = {}) {
+    super(geminiConfig(options));
+  }
+}
+
+/**
+ * Creates a {@link GeminiCliExecutionAdapter}.
+ * @throws HarnessConfigError when an option is invalid.
+ */
+export function createGeminiCliAdapter(options: GeminiCliAdapterOptions = {}): GeminiCliExecutionAdapter {
+  return new GeminiCliExecutionAdapter(options);
+}
+
+function geminiConfig(options: GeminiCliAdapterOptions): LocalCommandAdapterConfig {
+  checkPresetOptions(options, SPEC);
+  const approvalMode = checkChoice(options.approvalMode, ['default', 'auto_edit', 'yolo', 'plan'], 'approvalMode', SPEC.label);
+  return {
+    ...presetBase(options, SPEC),
+    continuationFor: (_request, incoming) => sessionContinuation(SPEC.backendId, incoming, () => crypto.randomUUID()),
+    buildArgs(_request, { incomingContinuation, continuation }) {
+      const args = ['--output-format', 'json'];
+      if (resumesSession(incomingContinuation)) args.push(`--resume=${incomingContinuation.continuationId}`);
+      else if (continuation?.continuationId !== undefined) args.push(`--session-id=${continuation.continuationId}`);
+      if (options.model !== undefined) args.push(`--model=${options.model}`);
+      if (approvalMode !== undefined) args.push(`--approval-mode=${approvalMode}`);
+      if (options.trustWorkspace === true) args.push('--skip-trust');
+      return [...args, ...(options.extraArgs ?? [])];
+    },
+    stdin: (request, { incomingContinuation }) => {
+      const resuming = resumesSession(incomingContinuation);
+      return buildLocalPrompt(request, { includeInstructions: !resuming, resumingSession: resuming });
+    },
+    parseOutput: (stdout, { stderr, exitCode, continuation }) =>
+      parseGeminiCliOutput(stdout, {
+        stderr,
+        exitCode,
+        backendId: SPEC.backendId,
+        ...(continuation === undefined ? {} : { continuation }),
+      }),
+  };
+}

@@ -1,0 +1,46 @@
+// Local CLI backends. Node.js only at run time: `node:` modules load lazily inside `execute` and
+// `probeLocalBackends`, so importing this folder keeps the root entry Worker-safe.
+export { backendContinuationFrom, BACKEND_CONTINUATION_METADATA_KEY } from './backend-continuation.js';
+export { buildLocalPrompt, type BuildLocalPromptOptions } from './build-local-prompt.js';
+export {
+  ClaudeCodeExecutionAdapter,
+  createClaudeCodeAdapter,
+  type ClaudeCodeAdapterOptions,
+  type ClaudeCodePermissionMode,
+} from './claude-code-adapter.js';
+export { CodexExecutionAdapter, createCodexAdapter, type CodexAdapterOptions, type CodexSandboxMode } from './codex-adapter.js';
+export { createLocalBackendAdapter } from './create-local-backend-adapter.js';
+export * from './errors/index.js';
+export {
+  createGeminiCliAdapter,
+  GeminiCliExecutionAdapter,
+  type GeminiApprovalMode,
+  type GeminiCliAdapterOptions,
+} from './gemini-cli-adapter.js';
+export { LOCAL_BACKEND_IDS, type LocalBackendId } from './local-backend-ids.js';
+export type { LocalCliPresetOptions } from './local-cli-preset-options.js';
+export { createLocalCommandAdapter, LocalCommandExecutionAdapter } from './local-command-adapter.js';
+export { DEFAULT_INHERITED_ENV, DEFAULT_LOCAL_COMMAND_OPTIONS } from './local-command-defaults.js';
+export type {
+  LocalCommandAdapterConfig,
+  LocalCommandExit,
+  LocalCommandInvocationContext,
+  LocalCommandOutputContext,
+  LocalCommandParsedOutput,
+} from './local-command-options.js';
+export { createOpenCodeAdapter, OpenCodeExecutionAdapter, type OpenCodeAdapterOptions } from './opencode-adapter.js';
+export {
+  parseClaudeCodeOutput,
+  type ClaudeCodeResultObject,
+  type ParseClaudeCodeOutputOptions,
+} from './parse-claude-code-output.js';
+export { parseCodexOutput, type ParseCodexOutputOptions } from './parse-codex-output.js';
+export { parseGeminiCliOutput, type ParseGeminiCliOutputOptions } from './parse-gemini-cli-output.js';
+export { parseOpenCodeOutput, type ParseOpenCodeOutputOptions } from './parse-opencode-output.js';
+export {
+  DEFAULT_PROBE_OPTIONS,
+  probeLocalBackends,
+  requireLocalBackend,
+  type LocalBackendProbe,
+  type ProbeLocalBackendsOptions,
+} from './probe-local-backends.js';

@@ -1,0 +1,27 @@
+/**
+ * The child's environment: the parent's variables whose names match `inherit` (exact names, or
+ * prefixes ending in `*`), then `extra` on top. Nothing else of the parent's environment leaks.
+ * Names compare case-insensitively on Windows.
+ */
+export function buildEnvironment(
+  parent: Record<string, string | undefined>,
+  inherit: readonly string[],
+  extra: Readonly<Record<string, string>> | undefined,
+  platform: string,
+): Record<string, string> {
+  const fold = platform === 'win32' ? (name: string) => name.toUpperCase() : (name: string) => name;
+  const exact = new Set<string>();
+  const prefixes: string[] = [];
+  for (const pattern of inherit) {
+    if (pattern.endsWith('*')) prefixes.push(fold(pattern.slice(0, -1)));
+    else exact.add(fold(pattern));
+  }
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(parent)) {
+    if (value === undefined) continue;
+    const folded = fold(name);
+    if (exact.has(folded) || prefixes.some((prefix) => folded.startsWith(prefix))) env[name] = value;
+  }
+  for (const [name, value] of Object.entries(extra ?? {})) env[name] = value;
+  return env;
+}

@@ -1,0 +1,23 @@
+import { UnknownBackendError } from '../errors/unknown-backend-error.js';
+import { LOCAL_BACKEND_IDS, type LocalBackendId } from '../local-backend-ids.js';
+
+/** What a person needs to know to install or point at a backend's CLI. */
+export interface LocalBackendEntry {
+  command: string;
+  label: string;
+  install: string;
+}
+
+/** The known backends. */
+export const LOCAL_BACKENDS: Readonly<Record<LocalBackendId, LocalBackendEntry>> = Object.freeze({
+  'claude-code': { command: 'claude', label: 'Claude Code CLI', install: 'npm install -g @anthropic-ai/claude-code' },
+  codex: { command: 'codex', label: 'Codex CLI', install: 'npm install -g @openai/codex' },
+  'gemini-cli': { command: 'gemini', label: 'Gemini CLI', install: 'npm install -g @google/gemini-cli' },
+  opencode: { command: 'opencode', label: 'opencode', install: 'npm install -g opencode-ai' },
+});
+
+/** `id` as a known backend id; throws `UnknownBackendError` otherwise. */
+export function knownBackendId(id: string): LocalBackendId {
+  if (typeof id === 'string' && (LOCAL_BACKEND_IDS as readonly string[]).includes(id)) return id as LocalBackendId;
+  throw new UnknownBackendError(String(id), LOCAL_BACKEND_IDS);
+}

@@ -1,0 +1,196 @@
+import type { NodeChildProcessLike, NodeModules, NodeSystemErrorLike } from './node-types.js';
+import { OutputCapture } from './output-capture.js';
+
+/** The longest delay `setTimeout` honours. */
+const MAX_TIMER_DELAY_MS = 2_147_483_647;
+
+/** What to run and under which bounds. */
+export interface RunProcessOptions {
+  command: string;
+  args: readonly string[];
+  cwd?: string;
+  env: Record<string, string>;
+  /** Written to stdin, which is then closed. Absent: stdin is `/dev/null`. */
+  stdin?: string;
+  timeoutMs: number;
+  killGraceMs: number;
+  /** Cap per stream (stdout and stderr each), in bytes. */
+  maxOutputBytes: number;
+  signal?: AbortSignal;
+  onStdoutLine?: (line: string) => void;
+}
+
+/** Why the process ended. */
+export type ProcessEnding =
+  | { kind: 'exited'; exitCode: number | null; exitSignal: string | null }
+  | { kind: 'spawn_failed'; error: { code?: string; message: string } }
+  | { kind: 'timed_out' }
+  | { kind: 'aborted'; reason: 'timeout' | 'cancelled' }
+  | { kind: 'output_limit'; stream: 'stdout' | 'stderr' };
+
+/** The ending plus everything captured. */
+export interface ProcessOutcome {
+  ending: ProcessEnding;
+  stdout: string;
+  stderr: string;
+  stdoutBytes: number;
+  stderrBytes: number;
+  /** Exit code and signal of the process when it was stopped by us (timeout, abort, output cap). */
+  exitCode: number | null;
+  exitSignal: string | null;
+  startedAt: number;
+  finishedAt: number;
+}
+
+/**
+ * Spawns `command` without a shell in its own process group, captures bounded output, and on a
+ * timeout, an abort or an output overflow sends SIGTERM to the whole group and SIGKILL after
+ * `killGraceMs`. Resolves only once the process and every member of its group are gone (or, for
+ * a grandchild that left the group and still holds the pipes, `killGraceMs` after the kill).
+ * Never rejects.
+ */
+export function runProcess(node: NodeModules, options: RunProcessOptions): Promise<ProcessOutcome> {
+  const startedAt = Date.now();
+  const stdout = new OutputCapture(options.maxOutputBytes, options.onStdoutLine);
+  const stderr = new OutputCapture(options.maxOutputBytes);
+  const outcome = (ending: ProcessEnding, exitCode: number | null = null, exitSignal: string | null = null): ProcessOutcome => {
+    stdout.finish();
+    return {
+      ending,
+      stdout: stdout.text(),
+      stderr: stderr.text(),
+      stdoutBytes: stdout.totalBytes,
+      stderrBytes: stderr.totalBytes,
+      exitCode,
+      exitSignal,
+      startedAt,
+      finishedAt: Date.now(),
+    };
+  };
+  const abortReason = (signal: AbortSignal): 'timeout' | 'cancelled' => {
+    const reason: unknown = signal.reason;
+    const kind = typeof reason === 'object' && reason !== null ? (reason as { reason?: unknown; name?: unknown }) : {};
+    return kind.reason === 'timeout' || kind.name === 'TimeoutError' ? 'timeout' : 'cancelled';
+  };
+  if (options.signal?.aborted) return Promise.resolve(outcome({ kind: 'aborted', reason: abortReason(options.signal) }));
+
+  return new Promise<ProcessOutcome>((resolve) => {
+    const isWindows = node.process.platform === 'win32';
+    let child: NodeChildProcessLike;
+    try {
+      child = node.childProcess.spawn(options.command, options.args, {
+        ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+        env: options.env,
+        stdio: [options.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+        detached: !isWindows,
+        windowsHide: true,
+        shell: false,
+      });
+    } catch (error) {
+      resolve(outcome({ kind: 'spawn_failed', error: describeError(error) }));
+      return;
+    }
+
+    let stoppedFor: ProcessEnding | undefined;
+    let exit: { code: number | null; signal: string | null } | undefined;
+    let terminating = false;
+    let settled = false;
+    const timers = new Set<ReturnType<typeof setTimeout>>();
+    const later = (delayMs: number, run: () => void) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        run();
+      }, Math.min(Math.max(0, delayMs), MAX_TIMER_DELAY_MS));
+      timers.add(timer);
+    };
+    const pid = child.pid;
+
+    const signalGroup = (signal: 'SIGTERM' | 'SIGKILL') => {
+      if (pid === undefined) return;
+      try {
+        if (isWindows) child.kill(signal);
+        else node.process.kill(-pid, signal);
+      } catch {
+        // The group is already gone.
+      }
+    };
+    const groupAlive = () => {
+      if (pid === undefined || isWindows) return false;
+      try {
+        node.process.kill(-pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const finish = (ending: ProcessEnding) => {
+      if (settled) return;
+      settled = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      options.signal?.removeEventListener('abort', onAbort);
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      resolve(outcome(ending, exit?.code ?? null, exit?.signal ?? null));
+    };
+    const endingNow = (): ProcessEnding =>
+      stoppedFor ?? { kind: 'exited', exitCode: exit?.code ?? null, exitSignal: exit?.signal ?? null };
+    // SIGTERM to the group, SIGKILL after the grace period; if some process outside the group
+    // still holds our pipes after that, stop waiting for it one more grace period later.
+    const terminate = () => {
+      if (terminating) return;
+      terminating = true;
+      signalGroup('SIGTERM');
+      later(options.killGraceMs, () => {
+        signalGroup('SIGKILL');
+        later(options.killGraceMs, () => finish(endingNow()));
+      });
+    };
+    const stop = (why: ProcessEnding) => {
+      // Once the process has exited, its exit is the ending; we only clean up the group.
+      if (exit === undefined) stoppedFor ??= why;
+      terminate();
+    };
+    function onAbort() {
+      stop({ kind: 'aborted', reason: abortReason(options.signal!) });
+    }
+
+    child.on('error', (error) => {
+      // Without a pid the process never started (ENOENT, EACCES, a missing cwd).
+      if (pid === undefined) finish({ kind: 'spawn_failed', error: describeError(error) });
+    });
+    child.on('exit', (code, signal) => {
+      exit = { code, signal };
+      // Leftover members of the group (a daemonised grandchild) are stopped too.
+      if (groupAlive()) terminate();
+      else later(options.killGraceMs, () => finish(endingNow()));
+    });
+    child.on('close', (code, signal) => {
+      exit ??= { code, signal };
+      finish(endingNow());
+    });
+    child.stdout?.on('data', (chunk) => {
+      if (!stdout.push(chunk)) stop({ kind: 'output_limit', stream: 'stdout' });
+    });
+    child.stderr?.on('data', (chunk) => {
+      if (!stderr.push(chunk)) stop({ kind: 'output_limit', stream: 'stderr' });
+    });
+    child.stdout?.on('error', () => undefined);
+    child.stderr?.on('error', () => undefined);
+    if (options.stdin !== undefined && child.stdin !== null) {
+      // EPIPE when the process exits without reading its input is not a failure of ours.
+      child.stdin.on('error', () => undefined);
+      child.stdin.end(options.stdin);
+    }
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    later(options.timeoutMs, () => stop({ kind: 'timed_out' }));
+  });
+}
+
+function describeError(error: unknown): { code?: string; message: string } {
+  if (error instanceof Error) {
+    const code = (error as NodeSystemErrorLike).code;
+    return code === undefined ? { message: error.message } : { code, message: error.message };
+  }
+  return { message: String(error) };
+}

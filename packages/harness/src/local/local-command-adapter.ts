@@ -1,0 +1,171 @@
+import { negotiateCapabilities } from '../execution/negotiate-capabilities.js';
+import type {
+  ExecutionAdapter,
+  ExecutionCapabilities,
+  ExecutionNegotiation,
+  ExecutionOptions,
+  ExecutionRequest,
+  ExecutionResult,
+} from '../execution/types.js';
+import { buildEnvironment } from './internal/build-environment.js';
+import { incomingContinuationOf } from './internal/incoming-continuation.js';
+import { loadNodeModules } from './internal/load-node-modules.js';
+import { runProcess } from './internal/run-process.js';
+import { failedBeforeStart, localResult, toLocalResult, type LocalRun } from './internal/to-local-result.js';
+import { validateLocalCommandConfig, type ResolvedLocalCommandConfig } from './internal/validate-local-command-config.js';
+import type { LocalCommandAdapterConfig, LocalCommandInvocationContext } from './local-command-options.js';
+
+const cloneCapabilities = (capabilities: ExecutionCapabilities): ExecutionCapabilities => ({
+  ...capabilities,
+  ...(capabilities.notes === undefined ? {} : { notes: [...capabilities.notes] }),
+});
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Runs one turn as a local program: spawns `command` with `buildArgs(request)` (no shell, stdin
+ * closed unless `stdin` is given, an allow-listed environment, its own process group), bounds it
+ * by `timeoutMs`, the turn's `signal` and `maxOutputBytes`, and reads the answer with
+ * `parseOutput(stdout)`. Every failure — a throwing `buildArgs`, a missing program, a crash, a
+ * timeout, unreadable output — is returned as a `failed` result, never thrown. Node.js only:
+ * `node:` modules load on the first `execute`.
+ *
+ * @example
+ * const backend = new LocalCommandExecutionAdapter({
+ *   backendId: 'echo-cli',
+ *   command: 'node',
+ *   capabilities: { toolUse: 'none', structuredToolCalls: false, continuationSupport: 'none',
+ *     approvalInterrupts: 'none', traceDepth: 'minimal', attachments: false },
+ *   buildArgs: () => ['-e', 'process.stdout.write(JSON.stringify({ answer: "hi" }))'],
+ *   parseOutput: (stdout) => ({ text: JSON.parse(stdout).answer }),
+ * });
+ * const harness = createHarness({ backend });
+ */
+export class LocalCommandExecutionAdapter implements ExecutionAdapter {
+  /** The backend id given in the config. */
+  readonly backendId: string;
+  private readonly config: ResolvedLocalCommandConfig;
+
+  /** @throws HarnessConfigError when an option is invalid; `field` names it. */
+  constructor(config: LocalCommandAdapterConfig) {
+    this.config = validateLocalCommandConfig(config);
+    this.backendId = this.config.backendId;
+  }
+
+  /** A copy of the declared capabilities. */
+  describeCapabilities(): ExecutionCapabilities {
+    return cloneCapabilities(this.config.capabilities);
+  }
+
+  /** The standard negotiation plus the config's own reasons. */
+  negotiate(request: ExecutionRequest): ExecutionNegotiation {
+    const negotiation = negotiateCapabilities(this.config.capabilities, request);
+    const extra = this.config.negotiate?.(request) ?? [];
+    if (extra.length === 0) return negotiation;
+    const reasons = [...negotiation.reasons, ...extra];
+    return {
+      supported: !reasons.some((reason) => reason.severity === 'blocking'),
+      degraded: reasons.some((reason) => reason.severity !== 'blocking'),
+      reasons,
+      effectiveCapabilities: negotiation.effectiveCapabilities,
+    };
+  }
+
+  /** Runs the command for one request. Resolves once the process group is gone; never rejects. */
+  async execute(request: ExecutionRequest, options: ExecutionOptions = {}): Promise<ExecutionResult> {
+    const config = this.config;
+    const incomingContinuation = incomingContinuationOf(request);
+    const run: LocalRun = {
+      config,
+      context: { incomingContinuation, continuation: incomingContinuation },
+      degradation: [],
+      timeoutMs: effectiveTimeout(config.timeoutMs, request.timeoutMs),
+    };
+    let negotiation: ExecutionNegotiation;
+    try {
+      negotiation = this.negotiate(request);
+    } catch (error) {
+      return failedBeforeStart(run, `${config.commandLabel}: negotiate failed: ${describe(error)}`, false);
+    }
+    if (!negotiation.supported) {
+      const now = Date.now();
+      return localResult(run, { startedAt: now, finishedAt: now }, {
+        status: 'unsupported',
+        error: {
+          code: 'unsupported_capability',
+          message: negotiation.reasons.filter((reason) => reason.severity === 'blocking').map((reason) => reason.message).join(' '),
+          retryable: false,
+        },
+        metadata: { negotiation: negotiation.reasons },
+      });
+    }
+    run.degradation = negotiation.reasons.filter((reason) => reason.severity !== 'blocking');
+
+    let args: string[];
+    let stdin: string | undefined;
+    try {
+      const continuation = config.continuationFor === undefined ? incomingContinuation : config.continuationFor(request, incomingContinuation);
+      const context: LocalCommandInvocationContext = { incomingContinuation, continuation };
+      run.context = context;
+      args = config.buildArgs(request, context);
+      if (!Array.isArray(args) || !args.every((arg) => typeof arg === 'string')) {
+        return failedBeforeStart(run, `${config.commandLabel}: buildArgs must return an array of strings.`, false);
+      }
+      stdin = config.stdin?.(request, context);
+      if (stdin !== undefined && typeof stdin !== 'string') {
+        return failedBeforeStart(run, `${config.commandLabel}: stdin must return a string.`, false);
+      }
+    } catch (error) {
+      return failedBeforeStart(run, `${config.commandLabel}: could not prepare the command: ${describe(error)}`, false);
+    }
+
+    let node;
+    try {
+      node = await loadNodeModules();
+    } catch (error) {
+      return failedBeforeStart(run, `${config.commandLabel} needs Node.js child processes, which this runtime lacks (${describe(error)}).`, false);
+    }
+    const onStdoutLine = config.onStdoutLine;
+    const env = buildEnvironment(node.process.env, config.inheritEnv, config.env, node.process.platform);
+    const outcome = await runProcess(node, {
+      command: config.command,
+      args,
+      ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
+      env,
+      ...(stdin === undefined ? {} : { stdin }),
+      timeoutMs: run.timeoutMs,
+      killGraceMs: config.killGraceMs,
+      maxOutputBytes: config.maxOutputBytes,
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+      ...(onStdoutLine === undefined ? {} : { onStdoutLine: (line: string) => onStdoutLine(line, request) }),
+    });
+    if (outcome.ending.kind === 'spawn_failed' && outcome.ending.error.code === 'ENOENT' && config.cwd !== undefined) {
+      run.cwdMissing = await node.fs.stat(config.cwd).then(
+        (stats) => !stats.isDirectory(),
+        () => true,
+      );
+    }
+    const context = run.context;
+    return toLocalResult(run, outcome, () =>
+      config.parseOutput(outcome.stdout, {
+        ...context,
+        request,
+        stderr: outcome.stderr,
+        exitCode: outcome.ending.kind === 'exited' ? outcome.ending.exitCode : outcome.exitCode,
+        exitSignal: outcome.ending.kind === 'exited' ? outcome.ending.exitSignal : outcome.exitSignal,
+      }),
+    );
+  }
+}
+
+/**
+ * Creates a {@link LocalCommandExecutionAdapter}.
+ * @throws HarnessConfigError when an option is invalid.
+ */
+export function createLocalCommandAdapter(config: LocalCommandAdapterConfig): LocalCommandExecutionAdapter {
+  return new LocalCommandExecutionAdapter(config);
+}
+
+function effectiveTimeout(configured: number, requested: number | undefined): number {
+  return requested !== undefined && Number.isFinite(requested) && requested > 0 ? Math.min(configured, requested) : configured;
+}

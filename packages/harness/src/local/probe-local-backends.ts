@@ -1,0 +1,124 @@
+import { HarnessConfigError } from '../core/errors/harness-config-error.js';
+import { BackendUnavailableError } from './errors/backend-unavailable-error.js';
+import { buildEnvironment } from './internal/build-environment.js';
+import { findExecutable } from './internal/find-executable.js';
+import { knownBackendId, LOCAL_BACKENDS } from './internal/local-backend-catalog.js';
+import { loadNodeModules } from './internal/load-node-modules.js';
+import type { NodeModules } from './internal/node-types.js';
+import { runProcess } from './internal/run-process.js';
+import { DEFAULT_INHERITED_ENV } from './local-command-defaults.js';
+import { LOCAL_BACKEND_IDS, type LocalBackendId } from './local-backend-ids.js';
+
+/** What `probeLocalBackends` found out about one backend. */
+export interface LocalBackendProbe {
+  /** The backend probed. */
+  id: LocalBackendId;
+  /** True when the CLI was found and answered `--version`. */
+  available: boolean;
+  /** The command looked for (the default binary name or the override). */
+  command: string;
+  /** Absolute path the command resolved to. */
+  resolvedPath?: string;
+  /** The version the CLI reported, e.g. `2.1.332`. */
+  version?: string;
+  /** Why it is not available, as a sentence a person can act on. */
+  error?: string;
+}
+
+/** Options of {@link probeLocalBackends} and {@link requireLocalBackend}. */
+export interface ProbeLocalBackendsOptions {
+  /** Command overrides per backend, e.g. `{ 'claude-code': '/opt/claude/bin/claude' }`. @default each CLI's usual binary name */
+  commands?: Partial<Record<LocalBackendId, string>>;
+  /** Milliseconds `--version` may take per backend. @default 10000 */
+  timeoutMs?: number;
+  /** Environment whose `PATH` (and `PATHEXT`) is searched. @default process.env */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Directory relative command paths resolve against. @default process.cwd() */
+  cwd?: string;
+}
+
+/** Defaults of the probe options. */
+export const DEFAULT_PROBE_OPTIONS = Object.freeze({ timeoutMs: 10_000 });
+
+/**
+ * Checks which local CLI backends can run here: looks each command up on `PATH` (or at the
+ * given path) and runs `--version` with a short timeout. Never throws for a missing CLI (that is
+ * `available: false` with an `error`); throws `UnknownBackendError` for an unknown id.
+ *
+ * @example
+ * const probes = await probeLocalBackends(['claude-code', 'codex']);
+ * for (const probe of probes) console.log(probe.id, probe.available ? probe.version : probe.error);
+ */
+export async function probeLocalBackends(
+  ids: readonly string[] = LOCAL_BACKEND_IDS,
+  options: ProbeLocalBackendsOptions = {},
+): Promise<LocalBackendProbe[]> {
+  if (!Array.isArray(ids)) throw new HarnessConfigError('probeLocalBackends ids must be an array of backend ids.', { field: 'ids' });
+  const known = ids.map((id) => knownBackendId(id));
+  const timeoutMs = options.timeoutMs ?? DEFAULT_PROBE_OPTIONS.timeoutMs;
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) {
+    throw new HarnessConfigError('probeLocalBackends timeoutMs must be a positive integer.', { field: 'timeoutMs' });
+  }
+  const node = await loadNodeModules();
+  return Promise.all(known.map((id) => probeOne(node, id, timeoutMs, options)));
+}
+
+/**
+ * Probes one backend and returns its probe when available; otherwise throws
+ * `BackendUnavailableError` whose message says how to install or point at the CLI.
+ * @throws UnknownBackendError for an unknown id.
+ */
+export async function requireLocalBackend(id: string, options: ProbeLocalBackendsOptions = {}): Promise<LocalBackendProbe> {
+  const [probe] = await probeLocalBackends([id], options);
+  if (probe === undefined || !probe.available) {
+    const backendId = knownBackendId(id);
+    throw new BackendUnavailableError(backendId, probe?.command ?? LOCAL_BACKENDS[backendId].command, probe?.error ?? 'The CLI is not available.');
+  }
+  return probe;
+}
+
+async function probeOne(node: NodeModules, id: LocalBackendId, timeoutMs: number, options: ProbeLocalBackendsOptions): Promise<LocalBackendProbe> {
+  const entry = LOCAL_BACKENDS[id];
+  const command = options.commands?.[id] ?? entry.command;
+  const env = options.env ?? node.process.env;
+  const cwd = options.cwd ?? node.process.cwd();
+  const override = `or pass its path in \`commands['${id}']\` (or the adapter's \`command\` option)`;
+  const lookup = await findExecutable(node, command, env, cwd);
+  if (!lookup.found) {
+    const error =
+      lookup.reason === 'not_executable'
+        ? `${entry.label} is not available: ${lookup.path} is not executable. Fix its permissions (chmod +x) ${override}.`
+        : `${entry.label} is not available: \`${command}\` was not found${command.includes('/') ? '' : ' on PATH'}. Install it with \`${entry.install}\`, ${override}.`;
+    return { id, available: false, command, error };
+  }
+  const outcome = await runProcess(node, {
+    command: lookup.path,
+    args: ['--version'],
+    cwd,
+    env: buildEnvironment({ ...env }, DEFAULT_INHERITED_ENV, undefined, node.process.platform),
+    timeoutMs,
+    killGraceMs: 500,
+    maxOutputBytes: 64 * 1024,
+  });
+  const ending = outcome.ending;
+  if (ending.kind === 'exited' && ending.exitCode === 0) {
+    const line = (outcome.stdout.trim() || outcome.stderr.trim()).split('\n')[0]?.trim() ?? '';
+    const version = /\d+\.\d+\.\d+[^\s)]*/.exec(line)?.[0] ?? (line === '' ? undefined : line);
+    return { id, available: true, command, resolvedPath: lookup.path, ...(version === undefined ? {} : { version }) };
+  }
+  const why =
+    ending.kind === 'timed_out'
+      ? `did not answer within ${timeoutMs} ms`
+      : ending.kind === 'exited'
+        ? `exited with ${ending.exitSignal ?? `code ${ending.exitCode}`}${outcome.stderr.trim() === '' ? '' : `: ${outcome.stderr.trim().split('\n').at(-1)}`}`
+        : ending.kind === 'spawn_failed'
+          ? `could not start (${ending.error.message})`
+          : 'was stopped';
+  return {
+    id,
+    available: false,
+    command,
+    resolvedPath: lookup.path,
+    error: `${entry.label} at ${lookup.path} failed \`--version\`: it ${why}. Reinstall it with \`${entry.install}\` ${override}.`,
+  };
+}
