@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lazySchema } from '../core/schemas/lazy-schema.js';
 import type { ExecutionContinuation } from '../execution/types.js';
 import { innerMessage, isRetryableStatus, isRetryableMessage, isRecord } from './internal/classify-api-error.js';
 import { jsonLines } from './internal/json-lines.js';
@@ -6,36 +7,60 @@ import { sessionKind, stateNumber } from './internal/local-cli-preset.js';
 import type { LocalCommandParsedOutput } from './local-command-options.js';
 
 const lenient = <T extends z.core.SomeType>(schema: T) => z.catch(z.optional(schema), undefined);
-const count = lenient(z.number());
-
-const claudeResultSchema = z.object({
-  type: z.literal('result'),
-  subtype: lenient(z.string()),
-  is_error: lenient(z.boolean()),
-  result: lenient(z.string()),
-  session_id: lenient(z.string()),
-  total_cost_usd: lenient(z.number()),
-  usage: lenient(
-    z.object({
-      input_tokens: count,
-      output_tokens: count,
-      cache_creation_input_tokens: count,
-      cache_read_input_tokens: count,
-    }),
-  ),
-  num_turns: count,
-  duration_ms: count,
-  duration_api_ms: count,
-  stop_reason: lenient(z.string()),
-  terminal_reason: lenient(z.string()),
-  api_error_status: lenient(z.number()),
-  api_error_type: lenient(z.string()),
-  permission_denials: lenient(z.array(z.unknown())),
-  structured_output: lenient(z.record(z.string(), z.unknown())),
-});
 
 /** The final `result` object of `claude -p --output-format json|stream-json`, validated. */
-export type ClaudeCodeResultObject = z.infer<typeof claudeResultSchema>;
+export interface ClaudeCodeResultObject {
+  type: 'result';
+  subtype?: string;
+  is_error?: boolean;
+  result?: string;
+  session_id?: string;
+  total_cost_usd?: number;
+  usage?: {
+    input_tokens?: number;
+    output_tokens?: number;
+    cache_creation_input_tokens?: number;
+    cache_read_input_tokens?: number;
+  };
+  num_turns?: number;
+  duration_ms?: number;
+  duration_api_ms?: number;
+  stop_reason?: string;
+  terminal_reason?: string;
+  api_error_status?: number;
+  api_error_type?: string;
+  permission_denials?: unknown[];
+  structured_output?: Record<string, unknown>;
+}
+
+const claudeResultSchema = lazySchema(() => {
+  const count = lenient(z.number());
+  return z.object({
+    type: z.literal('result'),
+    subtype: lenient(z.string()),
+    is_error: lenient(z.boolean()),
+    result: lenient(z.string()),
+    session_id: lenient(z.string()),
+    total_cost_usd: lenient(z.number()),
+    usage: lenient(
+      z.object({
+        input_tokens: count,
+        output_tokens: count,
+        cache_creation_input_tokens: count,
+        cache_read_input_tokens: count,
+      }),
+    ),
+    num_turns: count,
+    duration_ms: count,
+    duration_api_ms: count,
+    stop_reason: lenient(z.string()),
+    terminal_reason: lenient(z.string()),
+    api_error_status: lenient(z.number()),
+    api_error_type: lenient(z.string()),
+    permission_denials: lenient(z.array(z.unknown())),
+    structured_output: lenient(z.record(z.string(), z.unknown())),
+  });
+});
 
 /** Options of {@link parseClaudeCodeOutput}. */
 export interface ParseClaudeCodeOutputOptions {

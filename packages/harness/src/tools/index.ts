@@ -12,7 +12,7 @@ export {
   type ToolReturn,
   type TypedTool,
 } from './define-tool.js';
-export type { InferToolInput, JsonSchemaToolInput, ToolInputSchema, ToolInputValidationResult } from './tool-input-schema.js';
+export type { InferToolInput, JsonSchemaToolInput, SuccessValue, ToolInputSchema, ToolInputValidationResult } from './tool-input-schema.js';
 export { createToolRegistry, type TypedToolRegistry } from './create-tool-registry.js';
 export { composeToolRegistries, type ComposedToolRegistry } from './compose-tool-registries.js';
 export { ToolExecutionError, type ToolExecutionErrorOptions } from './tool-execution-error.js';

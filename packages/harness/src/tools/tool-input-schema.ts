@@ -34,7 +34,8 @@ export interface JsonSchemaToolInput<TInput = Record<string, unknown>> {
  */
 export type ToolInputSchema = StandardSchemaV1 | JsonSchemaToolInput<unknown>;
 
-type SuccessValue<TResult> = TResult extends { readonly value: infer TValue; readonly issues?: undefined } ? TValue : never;
+/** The value of a successful Standard Schema validation result. */
+export type SuccessValue<TResult> = TResult extends { readonly value: infer TValue; readonly issues?: undefined } ? TValue : never;
 
 /** The parsed input type `execute` receives for a given `input` schema. */
 export type InferToolInput<TSchema> = TSchema extends StandardSchemaV1
