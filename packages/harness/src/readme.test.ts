@@ -16,6 +16,6 @@ describe('README quick start', () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     const snippet = fileURLToPath(new URL('examples/quickstart/readme-snippet.ts', root));
     await import(/* @vite-ignore */ snippet);
-    expect(log).toHaveBeenCalledWith('completed', 'In Oslo it is sunny, 21°C.');
+    expect(log).toHaveBeenCalledWith('completed', 'Oslo: sunny, 21°C.');
   });
 });
