@@ -13,7 +13,7 @@ export default defineConfig({
   treeshake: true,
   target: 'es2022',
   platform: 'neutral',
-  noExternal: ['zod'],
+  noExternal: ['zod', 'eventsource-parser'],
   minify: true,
   sourcemap: true,
 });
