@@ -4,6 +4,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { startFakeModelServer } from './fake-model-server.mjs';
 
 const here = import.meta.dirname;
 
@@ -123,4 +125,25 @@ export function opencodeEnv(home, serverUrl) {
     OPENCODE_DISABLE_DEFAULT_PLUGINS: '1',
     OPENCODE_DISABLE_SHARE: '1',
   });
+}
+
+/**
+ * Registers the hooks every CLI suite needs: one fake model server and the built harness per file,
+ * a fresh HOME per test (prepared by `prepareHome`), and cleanup. Read the live values from the
+ * returned object inside tests.
+ */
+export function useCliTestContext(name, { prepareHome } = {}) {
+  const context = { server: undefined, harness: undefined, home: undefined };
+  beforeAll(async () => {
+    context.server = await startFakeModelServer();
+    context.harness = await loadHarness();
+  });
+  afterAll(() => context.server.close());
+  beforeEach(() => {
+    context.home = freshHome(name);
+    prepareHome?.(context.home);
+    context.server.requests.length = 0;
+  });
+  afterEach(removeHomes);
+  return context;
 }

@@ -1,44 +1,30 @@
 // The real `claude` CLI (@anthropic-ai/claude-code, pinned) under ClaudeCodeExecutionAdapter and
 // createHarness, against the loopback fake Anthropic Messages server.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeModelServer } from '../fake-model-server.mjs';
-import { adapterOptions, cli, freshHome, isolatedEnv, loadHarness, removeHomes, turn, userTexts } from '../helpers.mjs';
+import { describe, expect, it } from 'vitest';
+import { adapterOptions, cli, isolatedEnv, turn, useCliTestContext, userTexts } from '../helpers.mjs';
 
-let server;
-let harnessPackage;
-let home;
-
-beforeAll(async () => {
-  server = await startFakeModelServer();
-  harnessPackage = await loadHarness();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  home = freshHome('claude');
-  server.requests.length = 0;
-});
-afterEach(removeHomes);
+const context = useCliTestContext('claude');
 
 const backend = (options = {}) => {
-  const env = isolatedEnv(home, {
-    ANTHROPIC_BASE_URL: server.url,
+  const env = isolatedEnv(context.home, {
+    ANTHROPIC_BASE_URL: context.server.url,
     ANTHROPIC_API_KEY: 'sk-ant-fake-e2e',
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
   });
-  return new harnessPackage.ClaudeCodeExecutionAdapter({ command: cli('claude'), ...adapterOptions(home, env), ...options });
+  return new context.harness.ClaudeCodeExecutionAdapter({ command: cli('claude'), ...adapterOptions(context.home, env), ...options });
 };
 
 describe('Claude Code CLI 2.1.332 (real) — end to end', () => {
   it('completes a turn: answer, usage, cost and the session continuation', async () => {
-    const harness = harnessPackage.createHarness({ backend: backend(), limits: { maxElapsedMs: 120_000 } });
+    const harness = context.harness.createHarness({ backend: backend(), limits: { maxElapsedMs: 120_000 } });
     const result = await harness.runTurn(turn('claude-1', '-starts with a dash, say hi'));
     expect(result).toMatchObject({ outcome: 'completed', stopReason: 'answer_finalized', assistantMessage: { text: 'PONG from fake' } });
     expect(result.usage).toMatchObject({ totalInputTokens: 12, totalOutputTokens: 5, modelCalls: 1 });
     expect(result.usage.totalCostUnits).toBeGreaterThan(0);
-    const continuation = harnessPackage.backendContinuationFrom(result);
+    const continuation = context.harness.backendContinuationFrom(result);
     expect(continuation).toMatchObject({ kind: 'claude-code.session', continuationId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     // The prompt arrived on stdin, whole; the instructions were appended to the system prompt.
-    const [request] = server.requests;
+    const [request] = context.server.requests;
     expect(request.url).toBe('/v1/messages?beta=true');
     expect(request.headers['x-api-key']).toBe('sk-ant-fake-e2e');
     expect(userTexts(request).at(-1)).toContain('-starts with a dash, say hi');
@@ -46,13 +32,13 @@ describe('Claude Code CLI 2.1.332 (real) — end to end', () => {
   });
 
   it('resumes the session in a second turn (--resume): the model sees the first exchange', async () => {
-    const harness = harnessPackage.createHarness({ backend: backend(), limits: { maxElapsedMs: 120_000 } });
+    const harness = context.harness.createHarness({ backend: backend(), limits: { maxElapsedMs: 120_000 } });
     const first = await harness.runTurn(turn('claude-2a', 'remember the word PINEAPPLE'));
-    const continuation = harnessPackage.backendContinuationFrom(first);
+    const continuation = context.harness.backendContinuationFrom(first);
     const second = await harness.runTurn(turn('claude-2b', 'which word?', { metadata: { backendContinuation: continuation } }));
     expect(second).toMatchObject({ outcome: 'completed', assistantMessage: { text: 'PONG from fake' } });
-    expect(harnessPackage.backendContinuationFrom(second)?.continuationId).toBe(continuation.continuationId);
-    const last = server.requests.at(-1);
+    expect(context.harness.backendContinuationFrom(second)?.continuationId).toBe(continuation.continuationId);
+    const last = context.server.requests.at(-1);
     const roles = last.body.messages.map((message) => message.role);
     expect(roles).toContain('assistant');
     expect(JSON.stringify(last.body.messages)).toContain('remember the word PINEAPPLE');
@@ -62,27 +48,27 @@ describe('Claude Code CLI 2.1.332 (real) — end to end', () => {
   });
 
   it('maps an injected HTTP 400 to failed (not completed), not retryable', async () => {
-    const result = await harnessPackage.createHarness({ backend: backend(), limits: { maxElapsedMs: 120_000 } }).runTurn(turn('claude-3', 'FAKE_HTTP_400 please'));
+    const result = await context.harness.createHarness({ backend: backend(), limits: { maxElapsedMs: 120_000 } }).runTurn(turn('claude-3', 'FAKE_HTTP_400 please'));
     expect(result).toMatchObject({ outcome: 'failed', stopReason: 'runtime_error' });
     expect(result.metadata.error).toMatchObject({ code: 'backend_execution_error', retryable: false, source: 'backend:claude-code' });
     expect(result.metadata.error.message).toMatch(/400/);
   });
 
   it('times out a hanging model call, then resumeTurn continues the same session', async () => {
-    const harness = harnessPackage.createHarness({ backend: backend({ timeoutMs: 8_000 }), limits: { maxElapsedMs: 120_000 } });
+    const harness = context.harness.createHarness({ backend: backend({ timeoutMs: 8_000 }), limits: { maxElapsedMs: 120_000 } });
     const paused = await harness.runTurn(turn('claude-4', 'FAKE_HANG first'));
     expect(paused).toMatchObject({ outcome: 'deferred', stopReason: 'timeout_reached' });
-    expect(server.requests.length).toBeGreaterThan(0);
+    expect(context.server.requests.length).toBeGreaterThan(0);
     const sessionId = paused.continuation.state.backendContinuation.continuationId;
     const resumed = await harness.resumeTurn(paused.continuation, { type: 'deferred' });
     expect(resumed).toMatchObject({ outcome: 'completed', assistantMessage: { text: 'PONG from fake' } });
-    expect(harnessPackage.backendContinuationFrom(resumed)?.continuationId).toBe(sessionId);
-    expect(JSON.stringify(server.requests.at(-1).body.messages)).toContain('FAKE_HANG first');
+    expect(context.harness.backendContinuationFrom(resumed)?.continuationId).toBe(sessionId);
+    expect(JSON.stringify(context.server.requests.at(-1).body.messages)).toContain('FAKE_HANG first');
   });
 
   it('streams text deltas (stream-json with partial messages)', async () => {
     const deltas = [];
-    const result = await harnessPackage
+    const result = await context.harness
       .createHarness({ backend: backend({ onTextDelta: (text) => deltas.push(text) }), limits: { maxElapsedMs: 120_000 } })
       .runTurn(turn('claude-5', 'stream please'));
     expect(result.assistantMessage?.text).toBe('PONG from fake');

@@ -2,71 +2,58 @@
 // against the loopback fake OpenAI Responses server (configured with -c overrides).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeModelServer } from '../fake-model-server.mjs';
-import { adapterOptions, cli, freshHome, isolatedEnv, loadHarness, removeHomes, turn, userTexts } from '../helpers.mjs';
+import { describe, expect, it } from 'vitest';
+import { adapterOptions, cli, isolatedEnv, turn, useCliTestContext, userTexts } from '../helpers.mjs';
 
-let server;
-let harnessPackage;
-let home;
-
-beforeAll(async () => {
-  server = await startFakeModelServer();
-  harnessPackage = await loadHarness();
+const context = useCliTestContext('codex', {
+  prepareHome: (home) => mkdirSync(join(home, '.codex')), // codex refuses a CODEX_HOME that does not exist
 });
-afterAll(() => server.close());
-beforeEach(() => {
-  home = freshHome('codex');
-  mkdirSync(join(home, '.codex')); // codex refuses a CODEX_HOME that does not exist
-  server.requests.length = 0;
-});
-afterEach(removeHomes);
 
 const backend = () => {
-  const env = isolatedEnv(home, { CODEX_HOME: join(home, '.codex'), FAKE_API_KEY: 'sk-fake-e2e' });
-  return new harnessPackage.CodexExecutionAdapter({
+  const env = isolatedEnv(context.home, { CODEX_HOME: join(context.home, '.codex'), FAKE_API_KEY: 'sk-fake-e2e' });
+  return new context.harness.CodexExecutionAdapter({
     command: cli('codex'),
     model: 'gpt-5.5',
     config: {
       model_provider: 'fake',
       'model_providers.fake.name': 'fake',
-      'model_providers.fake.base_url': `${server.url}/v1`,
+      'model_providers.fake.base_url': `${context.server.url}/v1`,
       'model_providers.fake.env_key': 'FAKE_API_KEY',
       'model_providers.fake.wire_api': 'responses',
       check_for_update_on_startup: false,
       'features.plugins': false,
       'analytics.enabled': false,
     },
-    ...adapterOptions(home, env),
+    ...adapterOptions(context.home, env),
   });
 };
 
 describe('Codex CLI 0.171.0 (real) — end to end', () => {
   it('completes a turn with the thread id as continuation', async () => {
-    const result = await harnessPackage.createHarness({ backend: backend(), limits: { maxElapsedMs: 120_000 } }).runTurn(turn('codex-1', '-say hi'));
+    const result = await context.harness.createHarness({ backend: backend(), limits: { maxElapsedMs: 120_000 } }).runTurn(turn('codex-1', '-say hi'));
     expect(result).toMatchObject({ outcome: 'completed', assistantMessage: { text: 'PONG from fake' } });
     expect(result.usage).toMatchObject({ totalInputTokens: 24, totalOutputTokens: 12 });
-    expect(harnessPackage.backendContinuationFrom(result)).toMatchObject({ kind: 'codex.session', continuationId: expect.any(String) });
-    const request = server.requests.find((item) => item.url === '/v1/responses');
+    expect(context.harness.backendContinuationFrom(result)).toMatchObject({ kind: 'codex.session', continuationId: expect.any(String) });
+    const request = context.server.requests.find((item) => item.url === '/v1/responses');
     expect(request.headers.authorization).toBe('Bearer sk-fake-e2e');
     expect(userTexts(request).at(-1)).toBe('# Instructions\n\nAnswer briefly.\n\n# Message\n\n-say hi');
   });
 
   it('resumes the thread in a second turn (`exec resume <id>`), reporting only that turn’s tokens', async () => {
-    const harness = harnessPackage.createHarness({ backend: backend(), limits: { maxElapsedMs: 120_000 } });
+    const harness = context.harness.createHarness({ backend: backend(), limits: { maxElapsedMs: 120_000 } });
     const first = await harness.runTurn(turn('codex-2a', 'remember PINEAPPLE'));
-    const continuation = harnessPackage.backendContinuationFrom(first);
+    const continuation = context.harness.backendContinuationFrom(first);
     const second = await harness.runTurn(turn('codex-2b', 'which word?', { metadata: { backendContinuation: continuation } }));
     expect(second).toMatchObject({ outcome: 'completed', assistantMessage: { text: 'PONG from fake' } });
-    expect(harnessPackage.backendContinuationFrom(second).continuationId).toBe(continuation.continuationId);
+    expect(context.harness.backendContinuationFrom(second).continuationId).toBe(continuation.continuationId);
     expect(second.usage).toMatchObject({ totalInputTokens: 24, totalOutputTokens: 12 });
-    const last = server.requests.at(-1);
+    const last = context.server.requests.at(-1);
     expect(JSON.stringify(last.body.input)).toContain('remember PINEAPPLE');
     expect(userTexts(last).at(-1)).toBe('which word?');
   });
 
   it('maps an injected HTTP 400 to failed, not retryable', async () => {
-    const result = await harnessPackage.createHarness({ backend: backend(), limits: { maxElapsedMs: 120_000 } }).runTurn(turn('codex-3', 'FAKE_HTTP_400'));
+    const result = await context.harness.createHarness({ backend: backend(), limits: { maxElapsedMs: 120_000 } }).runTurn(turn('codex-3', 'FAKE_HTTP_400'));
     expect(result).toMatchObject({ outcome: 'failed', stopReason: 'runtime_error' });
     expect(result.metadata.error).toMatchObject({ code: 'backend_execution_error', retryable: false, message: 'Codex failed: fake injected HTTP 400' });
   });

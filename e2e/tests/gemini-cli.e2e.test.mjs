@@ -1,54 +1,39 @@
 // The real `gemini` CLI (@google/gemini-cli, pinned) under GeminiCliExecutionAdapter and
 // createHarness, against the loopback fake Gemini API.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeModelServer } from '../fake-model-server.mjs';
-import { adapterOptions, cli, freshHome, isolatedEnv, loadHarness, removeHomes, turn, userTexts, writeGeminiSettings } from '../helpers.mjs';
+import { describe, expect, it } from 'vitest';
+import { adapterOptions, cli, isolatedEnv, turn, useCliTestContext, userTexts, writeGeminiSettings } from '../helpers.mjs';
 
-let server;
-let harnessPackage;
-let home;
-
-beforeAll(async () => {
-  server = await startFakeModelServer();
-  harnessPackage = await loadHarness();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  home = freshHome('gemini');
-  writeGeminiSettings(home);
-  server.requests.length = 0;
-});
-afterEach(removeHomes);
+const context = useCliTestContext('gemini', { prepareHome: writeGeminiSettings });
 
 const backend = () => {
-  const env = isolatedEnv(home, { GEMINI_API_KEY: 'fake-gemini-key', GOOGLE_GEMINI_BASE_URL: server.url });
-  return new harnessPackage.GeminiCliExecutionAdapter({ command: cli('gemini'), model: 'gemini-2.5-flash', ...adapterOptions(home, env) });
+  const env = isolatedEnv(context.home, { GEMINI_API_KEY: 'fake-gemini-key', GOOGLE_GEMINI_BASE_URL: context.server.url });
+  return new context.harness.GeminiCliExecutionAdapter({ command: cli('gemini'), model: 'gemini-2.5-flash', ...adapterOptions(context.home, env) });
 };
 
 describe('Gemini CLI 0.61.0 (real) — end to end', () => {
   it('completes a turn with the chosen session id as continuation', async () => {
-    const result = await harnessPackage.createHarness({ backend: backend(), limits: { maxElapsedMs: 120_000 } }).runTurn(turn('gemini-1', 'say hi'));
+    const result = await context.harness.createHarness({ backend: backend(), limits: { maxElapsedMs: 120_000 } }).runTurn(turn('gemini-1', 'say hi'));
     expect(result).toMatchObject({ outcome: 'completed', assistantMessage: { text: 'PONG from fake' } });
     expect(result.usage).toMatchObject({ totalInputTokens: 12, totalOutputTokens: 5 });
-    expect(harnessPackage.backendContinuationFrom(result)).toMatchObject({ kind: 'gemini-cli.session', continuationId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
-    const request = server.requests.find((item) => item.url.includes(':streamGenerateContent'));
+    expect(context.harness.backendContinuationFrom(result)).toMatchObject({ kind: 'gemini-cli.session', continuationId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    const request = context.server.requests.find((item) => item.url.includes(':streamGenerateContent'));
     expect(request.headers['x-goog-api-key']).toBe('fake-gemini-key');
     expect(JSON.stringify(request.body.contents)).toContain('# Message\\n\\nsay hi');
   });
 
   it('resumes the session in a second turn (--resume)', async () => {
-    const harness = harnessPackage.createHarness({ backend: backend(), limits: { maxElapsedMs: 120_000 } });
+    const harness = context.harness.createHarness({ backend: backend(), limits: { maxElapsedMs: 120_000 } });
     const first = await harness.runTurn(turn('gemini-2a', 'remember PINEAPPLE'));
-    const continuation = harnessPackage.backendContinuationFrom(first);
+    const continuation = context.harness.backendContinuationFrom(first);
     const second = await harness.runTurn(turn('gemini-2b', 'which word?', { metadata: { backendContinuation: continuation } }));
     expect(second).toMatchObject({ outcome: 'completed', assistantMessage: { text: 'PONG from fake' } });
-    const last = server.requests.at(-1);
+    const last = context.server.requests.at(-1);
     expect(JSON.stringify(last.body.contents)).toContain('remember PINEAPPLE');
     expect(userTexts(last).at(-1)).toBe('which word?');
   });
 
   it('maps an injected HTTP 400 (exit 144, report on stderr) to failed, not retryable', async () => {
-    const result = await harnessPackage.createHarness({ backend: backend(), limits: { maxElapsedMs: 120_000 } }).runTurn(turn('gemini-3', 'FAKE_HTTP_400'));
+    const result = await context.harness.createHarness({ backend: backend(), limits: { maxElapsedMs: 120_000 } }).runTurn(turn('gemini-3', 'FAKE_HTTP_400'));
     expect(result).toMatchObject({ outcome: 'failed', stopReason: 'runtime_error' });
     expect(result.metadata.error).toMatchObject({ code: 'backend_execution_error', retryable: false, message: 'Gemini CLI failed: fake injected HTTP 400' });
   });
