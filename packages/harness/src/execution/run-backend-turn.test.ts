@@ -70,6 +70,23 @@ describe('createHarness({ backend })', () => {
     expect(result.continuation?.state).toMatchObject({ mode: 'backend', backendId: 'fake-backend' });
   });
 
+  it('keeps a continuation the backend reported before it was interrupted', async () => {
+    const backend = createFakeExecutionAdapter({
+      steps: [
+        (_request, options) => {
+          options.onContinuation?.({ kind: 'fake.session', continuationId: 'session-7' });
+          return new Promise(() => undefined);
+        },
+        (request) => ({ status: 'completed', output: { text: `resumed ${request.continuation?.continuationId}` } }),
+      ],
+    });
+    const harness = createHarness({ backend, limits: { maxElapsedMs: 30 } });
+    const paused = await harness.runTurn(createTurnInput());
+    expect(paused.stopReason).toBe('timeout_reached');
+    const resumed = await harness.resumeTurn(paused.continuation, { type: 'deferred' });
+    expect(resumed.assistantMessage?.text).toBe('resumed session-7');
+  });
+
   it('returns deferred/cancelled when the caller aborts', async () => {
     const controller = new AbortController();
     const backend = createFakeExecutionAdapter({

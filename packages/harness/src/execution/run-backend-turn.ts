@@ -8,7 +8,13 @@ import type { HarnessBackendContinuationState } from '../core/types/continuation
 import type { HarnessApprovalRequest, HarnessModelOutput } from '../core/types/model.js';
 import type { HarnessResult, HarnessStopReason } from '../core/types/result.js';
 import { toExecutionRequest } from './to-execution-request.js';
-import type { ExecutionAdapter, ExecutionNegotiationReason, ExecutionRequest, ExecutionResult } from './types.js';
+import type {
+  ExecutionAdapter,
+  ExecutionContinuation,
+  ExecutionNegotiationReason,
+  ExecutionRequest,
+  ExecutionResult,
+} from './types.js';
 
 /** Where a backend run starts: a fresh turn, or a resume with the request to send. */
 export interface BackendRunStart {
@@ -72,12 +78,16 @@ async function drive(
   run.phase = 'backend.execute';
   const startedAt = run.services.clock.now();
   let raw: unknown;
+  let reported = request.continuation;
+  const onContinuation = (continuation: ExecutionContinuation) => {
+    reported = continuation;
+  };
   try {
-    raw = await raceSignal(() => backend.execute(request, { signal: run.turnSignal.signal }), run.turnSignal.signal);
+    raw = await raceSignal(() => backend.execute(request, { signal: run.turnSignal.signal, onContinuation }), run.turnSignal.signal);
   } catch (error) {
     if (!(error instanceof TurnInterrupted)) throw error;
     const stopReason = interruptStopReason(error.reason);
-    return { stopReason, metadata: withDegradation, continuationState: pausedState(stopReason, { backendContinuation: request.continuation }) };
+    return { stopReason, metadata: withDegradation, continuationState: pausedState(stopReason, { backendContinuation: reported }) };
   }
   const latencyMs = run.services.clock.now() - startedAt;
   run.usage.modelCalls += 1;

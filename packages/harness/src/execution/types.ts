@@ -99,6 +99,11 @@ export interface ExecutionRequest {
 export interface ExecutionOptions {
   /** Aborted when the turn times out or is cancelled; backends must stop their work. */
   signal?: AbortSignal;
+  /**
+   * A backend that knows its resume handle before it finishes (e.g. a session id it chose up
+   * front) reports it here, so a turn the harness interrupts can still be resumed in that session.
+   */
+  onContinuation?: (continuation: ExecutionContinuation) => void;
 }
 
 /** Error codes a backend reports. */

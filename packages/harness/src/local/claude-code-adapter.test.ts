@@ -211,9 +211,11 @@ describe('ClaudeCodeExecutionAdapter — sessions', () => {
     expect(resumed.assistantMessage?.text).toBe('PONG from fake (message 2)');
   });
 
-  it('ends a turn at the harness deadline as deferred / timeout_reached', async () => {
+  it('ends a turn at the harness deadline as deferred / timeout_reached, keeping the session it started', async () => {
     const result = await createHarness({ backend: adapter(), limits: { maxElapsedMs: 400 } }).runTurn(turnInput('FAKE_HANG'));
     expect(result).toMatchObject({ outcome: 'deferred', stopReason: 'timeout_reached' });
+    const sessionId = loggedCalls(log)[0]!.argv.find((arg) => arg.startsWith('--session-id='))!.slice('--session-id='.length);
+    expect(result.continuation?.state).toMatchObject({ mode: 'backend', backendContinuation: { continuationId: sessionId } });
   });
 
   it('ends an aborted turn as deferred / cancelled', async () => {

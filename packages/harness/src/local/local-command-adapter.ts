@@ -107,6 +107,7 @@ export class LocalCommandExecutionAdapter implements ExecutionAdapter {
       const continuation = config.continuationFor === undefined ? incomingContinuation : config.continuationFor(request, incomingContinuation);
       const context: LocalCommandInvocationContext = { incomingContinuation, continuation };
       run.context = context;
+      if (continuation !== undefined) options.onContinuation?.(continuation);
       args = config.buildArgs(request, context);
       if (!Array.isArray(args) || !args.every((arg) => typeof arg === 'string')) {
         return failedBeforeStart(run, `${config.commandLabel}: buildArgs must return an array of strings.`, false);
