@@ -1,0 +1,20 @@
+export {
+  AGENT_RELAY_EXECUTION_CANCEL_TYPE,
+  AGENT_RELAY_EXECUTION_REQUEST_TYPE,
+  AGENT_RELAY_EXECUTION_RESULT_TYPE,
+  LEGACY_EXECUTION_RESULT_TYPE,
+  type DecodedExecutionResultMessage,
+  type ExecutionCancelMessage,
+  type ExecutionCancelReason,
+  type ExecutionRequestMessage,
+  type ExecutionResultMessage,
+  type RelayDecodeFailureReason,
+  type RelayDecodeOptions,
+  type RelayDecodeResult,
+  type RelayReplyTo,
+} from './message-types.js';
+export { encodeExecutionRequestMessage, decodeExecutionRequestMessage, validateExecutionRequest } from './execution-request-message.js';
+export { encodeExecutionResultMessage, decodeExecutionResultMessage } from './execution-result-message.js';
+export { encodeExecutionCancelMessage, decodeExecutionCancelMessage } from './execution-cancel-message.js';
+export { decodeWorkerInboundMessage, type WorkerInboundMessage } from './decode-worker-inbound.js';
+export { normalizeWorkerResult, SHORTHAND_WORKER_BACKEND_ID } from './normalize-worker-result.js';
