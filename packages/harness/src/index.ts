@@ -3,8 +3,9 @@
  * Run one bounded assistant turn: model → tools → model under hard limits, ending in one truthful
  * outcome with usage, trace events and, when paused, a resumable continuation.
  */
-export * from './core/index.js';
+export * from './shared/index.js';
 export * from './execution/index.js';
+export * from './core/index.js';
 export * from './providers/index.js';
 export * from './tools/index.js';
 export * from './tools/workspace/index.js';

@@ -1,4 +1,4 @@
-import { runBackendTurn } from '../execution/run-backend-turn.js';
+import { runBackendTurn } from './internal/run-backend-turn.js';
 import { createContinuationCodec } from './continuation/continuation-codec.js';
 import { HarnessConfigError } from './errors/harness-config-error.js';
 import { createRun } from './internal/create-run.js';
@@ -8,12 +8,12 @@ import type { HarnessServices } from './internal/run-context.js';
 import { runModelLoop } from './internal/run-model-loop.js';
 import { validateConfig } from './internal/validate-config.js';
 import { resolveLimits } from './limits.js';
-import { formatIssues } from './schemas/format-issues.js';
+import { formatIssues } from '../shared/schemas/format-issues.js';
 import { turnInputSchema } from './schemas/turn-input-schema.js';
 import type { HarnessClock, HarnessConfig } from './types/config.js';
 import type { HarnessResult } from './types/result.js';
 import type { HarnessRuntime, HarnessStreamEvent } from './types/runtime.js';
-import type { HarnessRunOptions, HarnessTurnInput } from './types/turn-input.js';
+import type { HarnessRunOptions, HarnessTurnInput } from '../shared/types/turn-input.js';
 
 const systemClock: HarnessClock = { now: () => Date.now() };
 

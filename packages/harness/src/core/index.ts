@@ -4,13 +4,13 @@ export { HARNESS_STOP_REASONS, outcomeForStopReason, stopReasonToUserMessage } f
 export { CONTINUATION_VERSION } from './continuation/continuation-codec.js';
 export * from './errors/index.js';
 export * from './trace/index.js';
+export { toExecutionRequest } from './to-execution-request.js';
+export type * from './types/approval.js';
 export type * from './types/config.js';
 export type * from './types/continuation.js';
 export type * from './types/model.js';
+export type * from './types/outcome.js';
 export type * from './types/result.js';
 export type * from './types/runtime.js';
-export type * from './types/tools.js';
 export type * from './types/trace.js';
 export type * from './types/transcript.js';
-export type * from './types/turn-input.js';
-export type * from './types/usage.js';

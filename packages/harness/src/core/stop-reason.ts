@@ -1,4 +1,5 @@
-import type { HarnessOutcome, HarnessResult, HarnessStopReason } from './types/result.js';
+import type { HarnessOutcome, HarnessStopReason } from './types/outcome.js';
+import type { HarnessResult } from './types/result.js';
 
 const outcomes: Readonly<Record<HarnessStopReason, HarnessOutcome>> = Object.freeze({
   answer_finalized: 'completed',

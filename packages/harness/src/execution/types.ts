@@ -1,10 +1,10 @@
-import type { HarnessToolDefinition } from '../core/types/tools.js';
+import type { HarnessToolDefinition } from '../shared/types/tools.js';
 import type {
   HarnessInstructions,
   HarnessPreparedContext,
   HarnessUserMessage,
-} from '../core/types/turn-input.js';
-import type { HarnessUsage } from '../core/types/usage.js';
+} from '../shared/types/turn-input.js';
+import type { HarnessUsage } from '../shared/types/usage.js';
 
 /** What a turn needs from a backend. Each field is optional; absent means "don't care". */
 export interface ExecutionRequirements {

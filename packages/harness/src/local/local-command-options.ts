@@ -6,7 +6,7 @@ import type {
   ExecutionRequest,
   ExecutionResult,
 } from '../execution/types.js';
-import type { HarnessUsage } from '../core/types/usage.js';
+import type { HarnessUsage } from '../shared/types/usage.js';
 
 /** What `buildArgs`, `stdin` and `continuationFor` get besides the request. */
 export interface LocalCommandInvocationContext {

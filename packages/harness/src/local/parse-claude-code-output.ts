@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { lazySchema } from '../core/schemas/lazy-schema.js';
+import { lazySchema } from '../shared/schemas/lazy-schema.js';
 import type { ExecutionContinuation } from '../execution/types.js';
 import { innerMessage, isRetryableStatus, isRetryableMessage, isRecord } from './internal/classify-api-error.js';
 import { jsonLines } from './internal/json-lines.js';

@@ -1,4 +1,4 @@
-import type { HarnessTurnInput } from '../core/types/turn-input.js';
+import type { HarnessTurnInput } from '../shared/types/turn-input.js';
 
 /** A valid turn input with sensible test values; pass overrides for what the test cares about. */
 export function createTurnInput(overrides: Partial<HarnessTurnInput> & { text?: string } = {}): HarnessTurnInput {

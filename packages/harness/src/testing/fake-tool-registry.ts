@@ -4,7 +4,7 @@ import type {
   HarnessToolExecutionContext,
   HarnessToolRegistry,
   HarnessToolResult,
-} from '../core/types/tools.js';
+} from '../shared/types/tools.js';
 
 /** What a fake tool handler may return: text, a structured object, or a full result. */
 export type FakeToolOutput = string | Record<string, unknown> | Omit<HarnessToolResult, 'callId' | 'toolName'>;

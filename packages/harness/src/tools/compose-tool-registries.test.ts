@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { HarnessConfigError } from '../core/errors/harness-config-error.js';
-import type { HarnessToolExecutionContext } from '../core/types/tools.js';
+import type { HarnessToolExecutionContext } from '../shared/types/tools.js';
 import { createFakeToolRegistry } from '../testing/fake-tool-registry.js';
 import { composeToolRegistries } from './compose-tool-registries.js';
 import { createToolRegistry } from './create-tool-registry.js';

@@ -1,5 +1,5 @@
 import { HarnessConfigError } from '../core/errors/harness-config-error.js';
-import type { HarnessToolAvailabilityInput, HarnessToolDefinition, HarnessToolRegistry } from '../core/types/tools.js';
+import type { HarnessToolAvailabilityInput, HarnessToolDefinition, HarnessToolRegistry } from '../shared/types/tools.js';
 
 /** A registry made of several others. */
 export interface ComposedToolRegistry extends HarnessToolRegistry {

@@ -6,7 +6,7 @@ import type {
   HarnessToolExecutionContext,
   HarnessToolRegistry,
   HarnessToolResult,
-} from '../core/types/tools.js';
+} from '../shared/types/tools.js';
 import { isTypedTool, type AnyTypedTool } from './define-tool.js';
 import { runTypedTool } from './internal/run-typed-tool.js';
 import { toToolDefinition } from './internal/tool-definition.js';

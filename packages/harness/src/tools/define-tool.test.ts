@@ -3,7 +3,7 @@ import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import * as zm from 'zod/mini';
 import { z } from 'zod';
 import { HarnessConfigError } from '../core/errors/harness-config-error.js';
-import type { HarnessToolCall, HarnessToolExecutionContext } from '../core/types/tools.js';
+import type { HarnessToolCall, HarnessToolExecutionContext } from '../shared/types/tools.js';
 import { createToolRegistry } from './create-tool-registry.js';
 import { defineTool, type ToolContext } from './define-tool.js';
 import { ToolExecutionError } from './tool-execution-error.js';

@@ -1,5 +1,5 @@
 import { HarnessConfigError } from '../core/errors/harness-config-error.js';
-import type { HarnessToolExecutionContext } from '../core/types/tools.js';
+import type { HarnessToolExecutionContext } from '../shared/types/tools.js';
 import { checkSchemaShape } from './internal/resolve-json-schema.js';
 import type { ToolOutput } from './tool-output.js';
 import type { InferToolInput, ToolInputSchema } from './tool-input-schema.js';

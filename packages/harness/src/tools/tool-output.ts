@@ -1,4 +1,4 @@
-import type { HarnessUsage } from '../core/types/usage.js';
+import type { HarnessUsage } from '../shared/types/usage.js';
 
 const marker = Symbol.for('agent-assistant.tool-output');
 

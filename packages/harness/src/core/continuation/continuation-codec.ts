@@ -1,5 +1,5 @@
 import { continuationSchema } from '../schemas/continuation-schema.js';
-import { formatIssues } from '../schemas/format-issues.js';
+import { formatIssues } from '../../shared/schemas/format-issues.js';
 import type {
   HarnessContinuation,
   HarnessContinuationState,

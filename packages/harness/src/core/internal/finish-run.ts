@@ -1,9 +1,10 @@
 import { fitTranscript } from '../continuation/fit-transcript.js';
 import { outcomeForStopReason } from '../stop-reason.js';
 import type { HarnessContinuation, HarnessContinuationState, HarnessContinuationType } from '../types/continuation.js';
-import type { HarnessApprovalRequest } from '../types/model.js';
-import type { HarnessResult, HarnessResultMetadata, HarnessStopReason } from '../types/result.js';
-import type { HarnessToolCall } from '../types/tools.js';
+import type { HarnessApprovalRequest } from '../types/approval.js';
+import type { HarnessStopReason } from '../types/outcome.js';
+import type { HarnessResult, HarnessResultMetadata } from '../types/result.js';
+import type { HarnessToolCall } from '../../shared/types/tools.js';
 import { elapsedMs, executionState, type RunContext } from './run-context.js';
 import { raceSignal } from './turn-signal.js';
 

@@ -1,8 +1,8 @@
-import { runBackendTurn } from '../../execution/run-backend-turn.js';
+import { runBackendTurn } from './run-backend-turn.js';
 import type { ExecutionAdapter, ExecutionRequest } from '../../execution/types.js';
 import { HarnessConfigError } from '../errors/harness-config-error.js';
 import { resumeResolutionSchema } from '../schemas/continuation-schema.js';
-import { formatIssues } from '../schemas/format-issues.js';
+import { formatIssues } from '../../shared/schemas/format-issues.js';
 import type {
   HarnessBackendContinuationState,
   HarnessContinuation,

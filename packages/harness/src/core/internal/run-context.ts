@@ -3,10 +3,10 @@ import type { ResolvedHarnessLimits } from '../limits.js';
 import type { HarnessContinuation } from '../types/continuation.js';
 import type { HarnessApprovalAdapter, HarnessClock, HarnessExecutionState, HarnessHooks } from '../types/config.js';
 import type { HarnessModelAdapter } from '../types/model.js';
-import type { HarnessToolDefinition, HarnessToolRegistry } from '../types/tools.js';
+import type { HarnessToolDefinition, HarnessToolRegistry } from '../../shared/types/tools.js';
 import type { HarnessTranscriptItem } from '../types/transcript.js';
-import type { HarnessTurnInput } from '../types/turn-input.js';
-import type { HarnessAggregateUsage, HarnessUsage } from '../types/usage.js';
+import type { HarnessTurnInput } from '../../shared/types/turn-input.js';
+import type { HarnessAggregateUsage, HarnessUsage } from '../../shared/types/usage.js';
 import type { TraceEmitter } from './trace-emitter.js';
 import type { TurnSignal } from './turn-signal.js';
 

@@ -1,6 +1,7 @@
 import { modelOutputSchema } from '../schemas/model-output-schema.js';
-import { formatIssues } from '../schemas/format-issues.js';
-import type { HarnessResult, HarnessStopReason } from '../types/result.js';
+import { formatIssues } from '../../shared/schemas/format-issues.js';
+import type { HarnessStopReason } from '../types/outcome.js';
+import type { HarnessResult } from '../types/result.js';
 import type {
   HarnessInvalidOutput,
   HarnessModelAdapter,
@@ -8,7 +9,7 @@ import type {
   HarnessModelOutput,
   HarnessModelStreamPart,
 } from '../types/model.js';
-import type { HarnessToolCall, HarnessToolDefinition } from '../types/tools.js';
+import type { HarnessToolCall, HarnessToolDefinition } from '../../shared/types/tools.js';
 import { errorMessage, finishRun, type RunEnding } from './finish-run.js';
 import { addUsage, callerIdentity, elapsedMs, executionState, transcriptIteration, type RunContext } from './run-context.js';
 import { prepareApproval, runToolStep, type ApprovalDecisions } from './run-tool-step.js';

@@ -1,6 +1,6 @@
 import { stableStringify } from '../continuation/stable-stringify.js';
-import type { HarnessApprovalRequest } from '../types/model.js';
-import type { HarnessToolCall, HarnessToolDefinition, HarnessToolResult } from '../types/tools.js';
+import type { HarnessApprovalRequest } from '../types/approval.js';
+import type { HarnessToolCall, HarnessToolDefinition, HarnessToolResult } from '../../shared/types/tools.js';
 import type { RunEnding } from './finish-run.js';
 import { addUsage, callerIdentity, executionState, transcriptIteration, type RunContext } from './run-context.js';
 import {

@@ -1,6 +1,6 @@
-import { toolResultSchema } from '../schemas/common-schemas.js';
-import { formatIssues } from '../schemas/format-issues.js';
-import type { HarnessToolCall, HarnessToolError, HarnessToolResult } from '../types/tools.js';
+import { toolResultSchema } from '../../shared/schemas/common-schemas.js';
+import { formatIssues } from '../../shared/schemas/format-issues.js';
+import type { HarnessToolCall, HarnessToolError, HarnessToolResult } from '../../shared/types/tools.js';
 import { errorMessage } from './finish-run.js';
 import type { InterruptReason } from './turn-signal.js';
 

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import { commonSchemas } from './common-schemas.js';
+import { commonSchemas } from '../../shared/schemas/common-schemas.js';
 import { modelOutputSchemas } from './model-output-schema.js';
 import { turnInputSchemas } from './turn-input-schema.js';
-import { lazySchema, memo } from './lazy-schema.js';
+import { lazySchema, memo } from '../../shared/schemas/lazy-schema.js';
 
 /** The schemas of this file, built on first use. */
 export const continuationSchemas = memo(() => {

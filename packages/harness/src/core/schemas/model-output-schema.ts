@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { commonSchemas } from './common-schemas.js';
-import { lazySchema, memo } from './lazy-schema.js';
+import { commonSchemas } from '../../shared/schemas/common-schemas.js';
+import { lazySchema, memo } from '../../shared/schemas/lazy-schema.js';
 
 /** The schemas of this file, built on first use. */
 export const modelOutputSchemas = memo(() => {

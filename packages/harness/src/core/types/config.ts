@@ -1,14 +1,15 @@
 import type { ExecutionAdapter, ExecutionRequirements } from '../../execution/types.js';
-import type { HarnessApprovalRequest, HarnessInvalidOutput, HarnessModelAdapter } from './model.js';
+import type { HarnessApprovalRequest } from './approval.js';
+import type { HarnessInvalidOutput, HarnessModelAdapter } from './model.js';
 import type { HarnessResult } from './result.js';
 import type {
   HarnessToolRegistry,
   HarnessToolResult,
   HarnessToolAvailabilityInput,
-} from './tools.js';
+} from '../../shared/types/tools.js';
 import type { HarnessTraceSink } from './trace.js';
 import type { HarnessTranscriptItem } from './transcript.js';
-import type { HarnessInstructions, HarnessUserMessage } from './turn-input.js';
+import type { HarnessInstructions, HarnessUserMessage } from '../../shared/types/turn-input.js';
 
 /** Hard limits of one run of a turn. Every resume gets a fresh set. */
 export interface HarnessLimits {

@@ -1,10 +1,10 @@
 import type { ExecutionContinuation, ExecutionRequest } from '../../execution/types.js';
-import type { HarnessApprovalRequest } from './model.js';
-import type { HarnessStopReason } from './result.js';
-import type { HarnessToolCall } from './tools.js';
+import type { HarnessApprovalRequest } from './approval.js';
+import type { HarnessStopReason } from './outcome.js';
+import type { HarnessToolCall } from '../../shared/types/tools.js';
 import type { HarnessTranscriptItem } from './transcript.js';
-import type { HarnessTurnInput } from './turn-input.js';
-import type { HarnessAggregateUsage } from './usage.js';
+import type { HarnessTurnInput } from '../../shared/types/turn-input.js';
+import type { HarnessAggregateUsage } from '../../shared/types/usage.js';
 
 /** The kinds of pause a continuation can resume. */
 export type HarnessContinuationType = 'clarification' | 'approval' | 'deferred';

@@ -1,21 +1,13 @@
 import type { HarnessContinuation } from './continuation.js';
-import type { HarnessToolCall, HarnessToolDefinition } from './tools.js';
-import type { HarnessTranscriptItem } from './transcript.js';
+import type { HarnessToolCall, HarnessToolDefinition } from '../../shared/types/tools.js';
+import type { HarnessApprovalRequest } from './approval.js';
+import type { HarnessInvalidOutputKind, HarnessTranscriptItem } from './transcript.js';
 import type {
   HarnessInstructions,
   HarnessPreparedContext,
   HarnessUserMessage,
-} from './turn-input.js';
-import type { HarnessUsage } from './usage.js';
-
-/** Why a model output could not be used. */
-export type HarnessInvalidOutputKind =
-  | 'transient'
-  | 'schema_mismatch'
-  | 'empty_response'
-  | 'missing_message'
-  | 'model_refused'
-  | 'provider_error';
+} from '../../shared/types/turn-input.js';
+import type { HarnessUsage } from '../../shared/types/usage.js';
 
 /** Fields every model output may carry. */
 export interface HarnessModelOutputBase {
@@ -41,15 +33,6 @@ export interface HarnessToolRequestOutput extends HarnessModelOutputBase {
 export interface HarnessClarificationOutput extends HarnessModelOutputBase {
   type: 'clarification';
   question: string;
-}
-
-/** An action that needs a person's approval before the turn can go on. */
-export interface HarnessApprovalRequest {
-  id: string;
-  kind: string;
-  summary: string;
-  details?: Record<string, unknown>;
-  metadata?: Record<string, unknown>;
 }
 
 /** The model asks for approval of an action. */

@@ -1,8 +1,8 @@
 import type { HarnessContinuation, HarnessResumeOptions, HarnessResumeResolution } from './continuation.js';
 import type { HarnessModelOutput } from './model.js';
 import type { HarnessResult } from './result.js';
-import type { HarnessToolCall, HarnessToolResult } from './tools.js';
-import type { HarnessRunOptions, HarnessTurnInput } from './turn-input.js';
+import type { HarnessToolCall, HarnessToolResult } from '../../shared/types/tools.js';
+import type { HarnessRunOptions, HarnessTurnInput } from '../../shared/types/turn-input.js';
 
 /** Events of `streamTurn`, discriminated on `type`; the last one is always `result`. */
 export type HarnessStreamEvent =

@@ -1,7 +1,8 @@
-import type { HarnessApprovalRequest, HarnessModelOutput } from './model.js';
-import type { HarnessOutcome, HarnessStopReason } from './result.js';
-import type { HarnessToolCall, HarnessToolResult } from './tools.js';
-import type { HarnessUsage } from './usage.js';
+import type { HarnessApprovalRequest } from './approval.js';
+import type { HarnessModelOutput } from './model.js';
+import type { HarnessOutcome, HarnessStopReason } from './outcome.js';
+import type { HarnessToolCall, HarnessToolResult } from '../../shared/types/tools.js';
+import type { HarnessUsage } from '../../shared/types/usage.js';
 
 /** Fields on every trace event. */
 export interface HarnessBaseTraceEvent {

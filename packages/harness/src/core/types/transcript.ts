@@ -1,6 +1,14 @@
-import type { HarnessApprovalRequest } from './model.js';
-import type { HarnessInvalidOutputKind } from './model.js';
-import type { HarnessToolCall, HarnessToolResult } from './tools.js';
+import type { HarnessApprovalRequest } from './approval.js';
+import type { HarnessToolCall, HarnessToolResult } from '../../shared/types/tools.js';
+
+/** Why a model output could not be used. */
+export type HarnessInvalidOutputKind =
+  | 'transient'
+  | 'schema_mismatch'
+  | 'empty_response'
+  | 'missing_message'
+  | 'model_refused'
+  | 'provider_error';
 
 /** A model step: its output type and, where it has one, the text it said. */
 export interface HarnessAssistantStepItem {

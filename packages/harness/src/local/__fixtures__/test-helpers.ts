@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { HarnessTurnInput } from '../../core/types/turn-input.js';
+import type { HarnessTurnInput } from '../../shared/types/turn-input.js';
 import type { ExecutionCapabilities, ExecutionRequest } from '../../execution/types.js';
 
 /** Absolute path of a fixture script in this folder. */

@@ -1,6 +1,6 @@
-import type { HarnessToolDefinition } from '../../core/types/tools.js';
+import type { HarnessToolDefinition } from '../../shared/types/tools.js';
 import type { HarnessTranscriptItem } from '../../core/types/transcript.js';
-import type { HarnessInstructions, HarnessPreparedContext, HarnessUserMessage } from '../../core/types/turn-input.js';
+import type { HarnessInstructions, HarnessPreparedContext, HarnessUserMessage } from '../../shared/types/turn-input.js';
 import { renderInstructions } from '../internal/render-instructions.js';
 import { replayTranscript } from '../internal/replay-transcript.js';
 import type { AnthropicRequestContentBlock, AnthropicRequestMessage, AnthropicTool } from './anthropic-api-types.js';

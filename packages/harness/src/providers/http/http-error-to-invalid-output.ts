@@ -1,5 +1,5 @@
 import type { HarnessInvalidOutput } from '../../core/types/model.js';
-import type { HarnessUsage } from '../../core/types/usage.js';
+import type { HarnessUsage } from '../../shared/types/usage.js';
 import type { HarnessModelHttpError } from './harness-model-http-error.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { HarnessInstructions, HarnessPreparedContext } from '../../core/types/turn-input.js';
+import type { HarnessInstructions, HarnessPreparedContext } from '../../shared/types/turn-input.js';
 
 /** The prompt sections every provider sends before the conversation, each `undefined` when empty. */
 export interface RenderedInstructions {

@@ -1,4 +1,4 @@
-import type { HarnessToolCall } from '../../core/types/tools.js';
+import type { HarnessToolCall } from '../../shared/types/tools.js';
 import type { HarnessTranscriptItem } from '../../core/types/transcript.js';
 import { formatToolResult, missingToolResult, type FormattedToolResult } from './format-tool-result.js';
 

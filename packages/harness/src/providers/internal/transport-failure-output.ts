@@ -1,5 +1,6 @@
-import type { HarnessInvalidOutput, HarnessInvalidOutputKind } from '../../core/types/model.js';
-import type { HarnessUsage } from '../../core/types/usage.js';
+import type { HarnessInvalidOutput } from '../../core/types/model.js';
+import type { HarnessInvalidOutputKind } from '../../core/types/transcript.js';
+import type { HarnessUsage } from '../../shared/types/usage.js';
 import { httpErrorToInvalidOutput } from '../http/http-error-to-invalid-output.js';
 import type { Redactor } from '../http/redact-secrets.js';
 import type { JsonCallOutcome } from './create-provider-transport.js';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { lazySchema, memo } from '../../core/schemas/lazy-schema.js';
+import { lazySchema, memo } from '../../shared/schemas/lazy-schema.js';
 
 /** The wire schemas, built on first use so importing the package constructs nothing. */
 export const openAICompatibleSchemas = memo(() => {

@@ -1,5 +1,5 @@
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
-import { formatIssues } from '../../core/schemas/format-issues.js';
+import { formatIssues } from '../../shared/schemas/format-issues.js';
 import { negotiateCapabilities } from '../../execution/negotiate-capabilities.js';
 import type {
   ExecutionAdapter,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHarness } from '../../core/create-harness.js';
-import type { HarnessToolExecutionContext, HarnessToolResult } from '../../core/types/tools.js';
+import type { HarnessToolExecutionContext, HarnessToolResult } from '../../shared/types/tools.js';
 import { createScriptedModel, createTurnInput, memoryTraceSink } from '../../testing/index.js';
 import { createPublicGitHubToolRegistry } from './create-public-github-tool-registry.js';
 import type { GitHubFetchFunction } from './github-types.js';

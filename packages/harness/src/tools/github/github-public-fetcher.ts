@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { formatIssues } from '../../core/schemas/format-issues.js';
+import { formatIssues } from '../../shared/schemas/format-issues.js';
 import type {
   GitHubListCommitsOptions,
   GitHubListTreeOptions,

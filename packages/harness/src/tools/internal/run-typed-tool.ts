@@ -3,7 +3,7 @@ import type {
   HarnessToolError,
   HarnessToolExecutionContext,
   HarnessToolResult,
-} from '../../core/types/tools.js';
+} from '../../shared/types/tools.js';
 import type { AnyTypedTool, ToolContext, ToolReturn } from '../define-tool.js';
 import { ToolExecutionError } from '../tool-execution-error.js';
 import { isToolOutput } from '../tool-output.js';

@@ -1,4 +1,4 @@
-import type { HarnessToolDefinition } from '../../core/types/tools.js';
+import type { HarnessToolDefinition } from '../../shared/types/tools.js';
 import type { AnyTypedTool } from '../define-tool.js';
 import { parseToolInput, isPromiseLike } from './parse-tool-input.js';
 import { resolveJsonSchema } from './resolve-json-schema.js';

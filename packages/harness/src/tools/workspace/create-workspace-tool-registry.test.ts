@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 // The harness build sees @agent-assistant/vfs through its built dist; tests use its source directly.
 import { createMemoryVfs, type VfsProvider } from '../../../../vfs/src/index.js';
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
-import type { HarnessToolExecutionContext } from '../../core/types/tools.js';
+import type { HarnessToolExecutionContext } from '../../shared/types/tools.js';
 import { createWorkspaceToolRegistry } from './create-workspace-tool-registry.js';
 import { WORKSPACE_TOOL_NAMES } from './workspace-tool-names.js';
 import { DEFAULT_WORKSPACE_TOOL_OPTIONS } from './workspace-tool-options.js';

@@ -3,7 +3,7 @@ import type {
   HarnessToolExecutionContext,
   HarnessToolRegistry,
   HarnessToolResult,
-} from '../../core/types/tools.js';
+} from '../../shared/types/tools.js';
 import { mapVfsError } from './internal/map-vfs-error.js';
 import { normalizeSourcePath } from './internal/normalize-source-path.js';
 import { runWorkspaceList } from './internal/run-workspace-list.js';

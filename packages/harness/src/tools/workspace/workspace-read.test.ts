@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 // The harness build sees @agent-assistant/vfs through its built dist; tests use its source directly.
 import { createMemoryVfs, VfsIsADirectoryError, type VfsProvider } from '../../../../vfs/src/index.js';
-import type { HarnessToolExecutionContext, HarnessToolResult } from '../../core/types/tools.js';
+import type { HarnessToolExecutionContext, HarnessToolResult } from '../../shared/types/tools.js';
 import { createWorkspaceToolRegistry } from './create-workspace-tool-registry.js';
 
 const BIG = `${'a'.repeat(90)}é${'b'.repeat(19)}`; // 111 bytes: 'é' straddles byte 90–91

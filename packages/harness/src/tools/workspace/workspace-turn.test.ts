@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryVfs } from '../../../../vfs/src/index.js';
 import { createHarness } from '../../core/create-harness.js';
 import type { HarnessModelInput } from '../../core/types/model.js';
-import type { HarnessToolResult } from '../../core/types/tools.js';
+import type { HarnessToolResult } from '../../shared/types/tools.js';
 import { createScriptedModel, createTurnInput, memoryTraceSink } from '../../testing/index.js';
 import { createWorkspaceToolRegistry } from './create-workspace-tool-registry.js';
 import { HALLUCINATION_PREVENTION_CLAUSES } from './workspace-prompt-clauses.js';

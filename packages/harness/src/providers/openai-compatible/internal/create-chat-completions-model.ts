@@ -1,5 +1,5 @@
 import { HarnessConfigError } from '../../../core/errors/harness-config-error.js';
-import { formatIssues } from '../../../core/schemas/format-issues.js';
+import { formatIssues } from '../../../shared/schemas/format-issues.js';
 import type { HarnessModelInput, HarnessModelOutput } from '../../../core/types/model.js';
 import { assertEndpointAllowed, joinUrl } from '../../http/assert-endpoint-allowed.js';
 import { optionalFiniteNumber, optionalPositiveInteger, requiredString, resolveHttpProviderOptions } from '../../http/http-provider-options.js';

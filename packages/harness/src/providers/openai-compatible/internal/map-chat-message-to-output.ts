@@ -1,6 +1,6 @@
 import type { HarnessModelOutput } from '../../../core/types/model.js';
-import type { HarnessToolCall } from '../../../core/types/tools.js';
-import type { HarnessUsage } from '../../../core/types/usage.js';
+import type { HarnessToolCall } from '../../../shared/types/tools.js';
+import type { HarnessUsage } from '../../../shared/types/usage.js';
 import { isRetryableStatus } from '../../http/retry-policy.js';
 import { generateCallId, parseToolArguments, readCount } from '../../internal/parse-tool-arguments.js';
 import { invalidOutput, outputMetadata, outputUsage, type OutputContext } from '../../internal/transport-failure-output.js';

@@ -1,5 +1,5 @@
 import type { ExecutionError, ExecutionNegotiation, ExecutionResult, ExecutionTrace } from '../../../execution/types.js';
-import type { HarnessUsage } from '../../../core/types/usage.js';
+import type { HarnessUsage } from '../../../shared/types/usage.js';
 import { isRetryableStatus } from '../../http/retry-policy.js';
 import type { Redactor } from '../../http/redact-secrets.js';
 import { mapOpenAICompatibleFinishReason } from '../../openai-compatible/map-openai-compatible-finish-reason.js';

@@ -1,4 +1,4 @@
-import type { HarnessToolCall, HarnessToolResult } from '../../../core/types/tools.js';
+import type { HarnessToolCall, HarnessToolResult } from '../../../shared/types/tools.js';
 import { errorResult, invalidInputResult } from './workspace-results.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { VfsReadResult } from '@agent-assistant/vfs';
-import type { HarnessToolResult } from '../../../core/types/tools.js';
+import type { HarnessToolResult } from '../../../shared/types/tools.js';
 import { mapVfsError, notFoundResult } from './map-vfs-error.js';
 import { withSignal } from './with-signal.js';
 import { cancelledResult } from './workspace-results.js';

@@ -1,5 +1,5 @@
 import type { VfsEntry } from '@agent-assistant/vfs';
-import type { HarnessToolResult } from '../../../core/types/tools.js';
+import type { HarnessToolResult } from '../../../shared/types/tools.js';
 import { WORKSPACE_TOOL_LIMITS } from '../workspace-tool-options.js';
 import { mapVfsError } from './map-vfs-error.js';
 import { displaySourcePath } from './normalize-source-path.js';

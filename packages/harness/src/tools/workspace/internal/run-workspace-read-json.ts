@@ -1,4 +1,4 @@
-import type { HarnessToolResult } from '../../../core/types/tools.js';
+import type { HarnessToolResult } from '../../../shared/types/tools.js';
 import { locateJsonError } from './locate-json-error.js';
 import { fileFacts, readWorkspaceFile } from './read-workspace-file.js';
 import { utf8Length, utf8Window } from './utf8-bytes.js';

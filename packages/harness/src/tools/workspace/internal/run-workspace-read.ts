@@ -1,4 +1,4 @@
-import type { HarnessToolResult } from '../../../core/types/tools.js';
+import type { HarnessToolResult } from '../../../shared/types/tools.js';
 import { fileFacts, readWorkspaceFile } from './read-workspace-file.js';
 import { utf8Window } from './utf8-bytes.js';
 import { errorResult, invalidInputResult, successResult } from './workspace-results.js';

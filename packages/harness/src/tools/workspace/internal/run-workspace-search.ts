@@ -1,5 +1,5 @@
 import type { VfsSearchResult } from '@agent-assistant/vfs';
-import type { HarnessToolResult } from '../../../core/types/tools.js';
+import type { HarnessToolResult } from '../../../shared/types/tools.js';
 import { mapVfsError } from './map-vfs-error.js';
 import { displaySourcePath } from './normalize-source-path.js';
 import { withSignal } from './with-signal.js';

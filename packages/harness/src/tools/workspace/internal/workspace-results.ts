@@ -1,4 +1,4 @@
-import type { HarnessToolCall, HarnessToolResult } from '../../../core/types/tools.js';
+import type { HarnessToolCall, HarnessToolResult } from '../../../shared/types/tools.js';
 
 /** A successful workspace result: text for the model plus structured data with `sourcePath`. */
 export function successResult(

@@ -1,4 +1,4 @@
-import type { HarnessToolCall } from '../../../core/types/tools.js';
+import type { HarnessToolCall } from '../../../shared/types/tools.js';
 import type { ResolvedWorkspaceToolOptions } from '../workspace-tool-options.js';
 import type { WorkspaceInput } from './workspace-input.js';
 

@@ -1,4 +1,4 @@
-import type { HarnessToolDefinition } from '../../../core/types/tools.js';
+import type { HarnessToolDefinition } from '../../../shared/types/tools.js';
 import {
   WORKSPACE_LIST_TOOL_NAME,
   WORKSPACE_READ_JSON_TOOL_NAME,

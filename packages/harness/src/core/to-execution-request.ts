@@ -1,6 +1,6 @@
-import type { HarnessToolDefinition } from '../core/types/tools.js';
-import type { HarnessTurnInput } from '../core/types/turn-input.js';
-import type { ExecutionRequest, ExecutionRequirements, ExecutionToolDescriptor } from './types.js';
+import type { HarnessToolDefinition } from '../shared/types/tools.js';
+import type { HarnessTurnInput } from '../shared/types/turn-input.js';
+import type { ExecutionRequest, ExecutionRequirements, ExecutionToolDescriptor } from '../execution/types.js';
 
 /** Builds the plain-JSON request a backend receives for a turn. */
 export function toExecutionRequest(

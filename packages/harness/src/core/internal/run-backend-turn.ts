@@ -1,20 +1,22 @@
-import { errorMessage, finishRun, type RunEnding } from '../core/internal/finish-run.js';
-import { interruptStopReason } from '../core/internal/run-model-loop.js';
-import { addUsage, callerIdentity, type RunContext } from '../core/internal/run-context.js';
-import { raceSignal, TurnInterrupted } from '../core/internal/turn-signal.js';
-import { executionResultSchema, negotiationSchema } from '../core/schemas/execution-result-schema.js';
-import { formatIssues } from '../core/schemas/format-issues.js';
-import type { HarnessBackendContinuationState } from '../core/types/continuation.js';
-import type { HarnessApprovalRequest, HarnessModelOutput } from '../core/types/model.js';
-import type { HarnessResult, HarnessStopReason } from '../core/types/result.js';
-import { toExecutionRequest } from './to-execution-request.js';
+import { errorMessage, finishRun, type RunEnding } from './finish-run.js';
+import { interruptStopReason } from './run-model-loop.js';
+import { addUsage, callerIdentity, type RunContext } from './run-context.js';
+import { raceSignal, TurnInterrupted } from './turn-signal.js';
+import { executionResultSchema, negotiationSchema } from '../../execution/execution-result-schema.js';
+import { formatIssues } from '../../shared/schemas/format-issues.js';
+import type { HarnessBackendContinuationState } from '../types/continuation.js';
+import type { HarnessApprovalRequest } from '../types/approval.js';
+import type { HarnessModelOutput } from '../types/model.js';
+import type { HarnessStopReason } from '../types/outcome.js';
+import type { HarnessResult } from '../types/result.js';
+import { toExecutionRequest } from '../to-execution-request.js';
 import type {
   ExecutionAdapter,
   ExecutionContinuation,
   ExecutionNegotiationReason,
   ExecutionRequest,
   ExecutionResult,
-} from './types.js';
+} from '../../execution/types.js';
 
 /** Where a backend run starts: a fresh turn, or a resume with the request to send. */
 export interface BackendRunStart {

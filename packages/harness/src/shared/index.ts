@@ -1,0 +1,3 @@
+export type * from './types/tools.js';
+export type * from './types/turn-input.js';
+export type * from './types/usage.js';
