@@ -14,6 +14,7 @@ export default defineConfig({
   target: 'es2022',
   platform: 'neutral',
   noExternal: ['zod', 'eventsource-parser'],
-  minify: true,
-  sourcemap: true,
+  // Readable output: users' stack traces point at real names, and their own bundlers minify.
+  minify: false,
+  sourcemap: false,
 });

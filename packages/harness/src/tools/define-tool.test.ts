@@ -1,6 +1,7 @@
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import * as zm from 'zod/mini';
+import * as z41 from 'zod-4-1';
 import { z } from 'zod';
 import { HarnessConfigError } from '../core/errors/harness-config-error.js';
 import type { HarnessToolCall, HarnessToolExecutionContext } from '../shared/types/tools.js';
@@ -148,6 +149,16 @@ describe('defineTool with other schema forms', () => {
     };
     expect(() => defineTool({ name: 'x', description: 'x', input: schema, execute: () => 'ok' })).toThrow(
       expect.objectContaining({ field: 'input', message: expect.stringMatching(/nojson.*jsonSchema, validate/) })
+    );
+  });
+
+  it('names the installed zod version when a zod 4.1 schema lacks Standard JSON Schema, and says 4.2 is needed', () => {
+    const input = z41.object({ id: z41.string() });
+    expect(() => defineTool({ name: 'old', description: 'Old zod.', input, execute: () => 'x' })).toThrow(
+      expect.objectContaining({ field: 'input', message: expect.stringMatching(/zod 4\.1\.12 schema.*zod \^4\.2\.0/) })
+    );
+    expect(() => defineTool({ name: 'mini', description: 'Mini.', input: zm.object({ id: zm.string() }), execute: () => 'x' })).toThrow(
+      expect.objectContaining({ message: expect.stringMatching(/zod 4\.6\.7 schema/) })
     );
   });
 

@@ -59,7 +59,7 @@ export function checkSchemaShape(toolName: string, input: unknown): void {
   // bundling zod's JSON Schema generator into the root entry for everyone (about 45 KB and a few
   // milliseconds of cold import), so the caller converts instead, with the library they already load.
   const hint = isZodSchema(schema)
-    ? 'This zod schema (zod/mini?) has no ~standard.jsonSchema: pass input: { jsonSchema: z.toJSONSchema(schema), validate: schema["~standard"].validate }.'
+    ? `${describeZod(schema)} has no ~standard.jsonSchema (classic zod schemas carry it from zod 4.2 on; zod/mini ones never do): upgrade to zod ^4.2.0, or pass input: { jsonSchema: z.toJSONSchema(schema), validate: schema["~standard"].validate }.`
     : `The ${standard.vendor} schema offers no JSON Schema (~standard.jsonSchema): pass input: { jsonSchema, validate: schema["~standard"].validate }.`;
   throw new HarnessConfigError(`Tool ${toolName}: ${hint}`, { field: 'input' });
 }
@@ -69,6 +69,13 @@ export function resolveJsonSchema(toolName: string, input: ToolInputSchema): Jso
   const cached = resolved.get(input);
   if (cached === undefined) checkSchemaShape(toolName, input);
   return resolved.get(input)!;
+}
+
+/** "This zod 4.1.12 schema", from the version zod stamps on every schema, when it is readable. */
+function describeZod(schema: object): string {
+  const version = (schema as { _zod?: { version?: { major?: unknown; minor?: unknown; patch?: unknown } } })._zod?.version;
+  const parts = [version?.major, version?.minor, version?.patch];
+  return parts.every((part) => typeof part === 'number') ? `This zod ${parts.join('.')} schema` : 'This zod schema';
 }
 
 function isZodSchema(schema: object): boolean {
