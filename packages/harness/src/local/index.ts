@@ -19,6 +19,14 @@ export {
 } from './gemini-cli-adapter.js';
 export { LOCAL_BACKEND_IDS, type LocalBackendId } from './local-backend-ids.js';
 export type { LocalCliPresetOptions } from './local-cli-preset-options.js';
+export type { LocalSpawnFn } from './local-spawn.js';
+export type {
+  NodeChildProcessLike,
+  NodeReadableLike,
+  NodeSpawnOptionsLike,
+  NodeSystemErrorLike,
+  NodeWritableLike,
+} from './internal/node-types.js';
 export { createLocalCommandAdapter, LocalCommandExecutionAdapter } from './local-command-adapter.js';
 export { DEFAULT_INHERITED_ENV, DEFAULT_LOCAL_COMMAND_OPTIONS } from './local-command-defaults.js';
 export type {

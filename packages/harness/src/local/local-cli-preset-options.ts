@@ -1,3 +1,5 @@
+import type { LocalSpawnFn } from './local-spawn.js';
+
 /**
  * Options every CLI preset (`ClaudeCodeExecutionAdapter`, `CodexExecutionAdapter`,
  * `GeminiCliExecutionAdapter`, `OpenCodeExecutionAdapter`) takes.
@@ -36,4 +38,6 @@ export interface LocalCliPresetOptions {
   killGraceMs?: number;
   /** Cap on captured stdout, and separately on stderr, in bytes. @default 8388608 (8 MiB) */
   maxOutputBytes?: number;
+  /** Starts the CLI instead of `child_process.spawn` (see `LocalCommandAdapterConfig.spawnFn`). @default `spawn` from `node:child_process` */
+  spawnFn?: LocalSpawnFn;
 }

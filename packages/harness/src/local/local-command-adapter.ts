@@ -128,7 +128,8 @@ export class LocalCommandExecutionAdapter implements ExecutionAdapter {
     }
     const onStdoutLine = config.onStdoutLine;
     const env = buildEnvironment(node.process.env, config.inheritEnv, config.env, node.process.platform);
-    const outcome = await runProcess(node, {
+    const spawnFn = config.spawnFn;
+    const outcome = await runProcess(spawnFn === undefined ? node : { ...node, childProcess: { spawn: spawnFn } }, {
       command: config.command,
       args,
       ...(config.cwd === undefined ? {} : { cwd: config.cwd }),

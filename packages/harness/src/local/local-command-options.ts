@@ -7,6 +7,7 @@ import type {
   ExecutionResult,
 } from '../execution/types.js';
 import type { HarnessUsage } from '../shared/types/usage.js';
+import type { LocalSpawnFn } from './local-spawn.js';
 
 /** What `buildArgs`, `stdin` and `continuationFor` get besides the request. */
 export interface LocalCommandInvocationContext {
@@ -146,4 +147,10 @@ export interface LocalCommandAdapterConfig {
   isRetryableExit?: (exit: LocalCommandExit) => boolean;
   /** A short name for messages, e.g. `Claude Code CLI`. @default `${backendId} command` */
   commandLabel?: string;
+  /**
+   * Starts the process instead of `child_process.spawn` (e.g. to run the command in a container,
+   * or to observe spawns in tests). It receives the same command, arguments and options.
+   * @default `spawn` from `node:child_process`
+   */
+  spawnFn?: LocalSpawnFn;
 }

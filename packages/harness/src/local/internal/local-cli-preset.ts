@@ -78,7 +78,7 @@ export function presetBase(
   options: LocalCliPresetOptions,
   spec: PresetSpec,
 ): Pick<LocalCommandAdapterConfig, 'backendId' | 'command' | 'capabilities' | 'commandLabel' | 'inheritEnv' | 'negotiate'> &
-  Partial<Pick<LocalCommandAdapterConfig, 'cwd' | 'env' | 'timeoutMs' | 'killGraceMs' | 'maxOutputBytes'>> {
+  Partial<Pick<LocalCommandAdapterConfig, 'cwd' | 'env' | 'timeoutMs' | 'killGraceMs' | 'maxOutputBytes' | 'spawnFn'>> {
   return {
     backendId: spec.backendId,
     command: options.command ?? spec.defaultCommand,
@@ -91,6 +91,7 @@ export function presetBase(
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs }),
     ...(options.maxOutputBytes === undefined ? {} : { maxOutputBytes: options.maxOutputBytes }),
+    ...(options.spawnFn === undefined ? {} : { spawnFn: options.spawnFn }),
   };
 }
 

@@ -31,7 +31,7 @@ export interface NodeChildProcessLike {
   readonly stderr: NodeReadableLike | null;
   on(event: 'error', listener: (error: NodeSystemErrorLike) => void): unknown;
   on(event: 'exit' | 'close', listener: (code: number | null, signal: string | null) => void): unknown;
-  kill(signal?: string): boolean;
+  kill(signal?: 'SIGTERM' | 'SIGKILL'): boolean;
 }
 
 /** Options of `spawn` in use. */
