@@ -1,6 +1,6 @@
-import { realpathSync, statSync, type Stats } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { VfsError } from '../errors/vfs-error.js';
 import { VfsInvalidOptionError } from '../errors/vfs-invalid-option-error.js';
 import { VfsIoError } from '../errors/vfs-io-error.js';
 import { VfsIsADirectoryError } from '../errors/vfs-is-a-directory-error.js';
@@ -15,8 +15,9 @@ import { listTree } from '../internal/walk-tree.js';
 import { DEFAULT_VFS_LIMITS } from '../vfs-defaults.js';
 import type { VfsEntry, VfsListOptions, VfsProvider, VfsReadResult, VfsSearchOptions } from '../vfs-provider.js';
 import { createNodeTreeSource } from './internal/node-tree-source.js';
+import { withNodeInsideRoot } from './internal/open-inside-root.js';
 import { readFileHead } from './internal/read-file-head.js';
-import { isMissing, resolveInsideRoot } from './internal/resolve-inside-root.js';
+import { resolveInsideRoot } from './internal/resolve-inside-root.js';
 
 /** Options of `createNodeFsVfs`. */
 export interface NodeFsVfsOptions {
@@ -102,14 +103,6 @@ export function createNodeFsVfs(options: NodeFsVfsOptions): NodeFsVfs {
   const source = createNodeTreeSource(root);
   const label = <T extends { provider?: string }>(entry: T): T => (provider === undefined ? entry : { ...entry, provider });
 
-  const statReal = async (path: string, realPath: string): Promise<Stats> => {
-    try {
-      return await stat(realPath);
-    } catch (error) {
-      throw new VfsIoError(`Could not stat ${path}: ${(error as Error).message}`, { path, cause: error });
-    }
-  };
-
   return {
     root,
 
@@ -118,40 +111,43 @@ export function createNodeFsVfs(options: NodeFsVfsOptions): NodeFsVfs {
       const depth = Math.min(resolveCount(given.depth, 'depth', DEFAULT_VFS_LIMITS.listDepth), maxDepth);
       const limit = Math.min(resolveCount(given.limit, 'limit', DEFAULT_VFS_LIMITS.listLimit), maxEntries);
       const resolved = await resolveInsideRoot(root, path);
-      if (resolved.realPath === undefined) throw new VfsNotFoundError(`No directory at ${resolved.path}.`, { path: resolved.path });
-      const stats = await statReal(resolved.path, resolved.realPath);
-      if (!stats.isDirectory()) {
-        throw new VfsNotADirectoryError(`${resolved.path} is a file, not a directory.`, { path: resolved.path });
-      }
+      await withNodeInsideRoot(root, resolved.realPath, resolved.path, async (node) => {
+        if (node === undefined) throw new VfsNotFoundError(`No directory at ${resolved.path}.`, { path: resolved.path });
+        if (!node.stats.isDirectory()) {
+          throw new VfsNotADirectoryError(`${resolved.path} is a file, not a directory.`, { path: resolved.path });
+        }
+      });
       return (await listTree(source, resolved.path, depth, limit)).map(label);
     },
 
     async read(path: string): Promise<VfsReadResult | null> {
       const resolved = await resolveInsideRoot(root, path);
-      if (resolved.realPath === undefined) return null;
-      const stats = await statReal(resolved.path, resolved.realPath);
-      if (stats.isDirectory()) throw new VfsIsADirectoryError(`${resolved.path} is a directory.`, { path: resolved.path });
-      if (!stats.isFile()) throw new VfsIoError(`${resolved.path} is not a regular file.`, { path: resolved.path });
-      let head;
-      try {
-        head = await readFileHead(resolved.realPath, maxReadBytes);
-      } catch (error) {
-        if (isMissing(error)) return null;
-        throw new VfsIoError(`Could not read ${resolved.path}: ${(error as Error).message}`, { path: resolved.path, cause: error });
-      }
-      const truncated = head.size > head.bytes.length;
-      const text = decodeText(truncated ? trimIncompleteUtf8(head.bytes) : head.bytes);
-      const result: VfsReadResult = {
-        path: resolved.path,
-        content: text ?? bytesToBase64(head.bytes),
-        encoding: text === undefined ? 'base64' : 'utf-8',
-        size: head.size,
-        truncated,
-        updatedAt: stats.mtime.toISOString(),
-      };
-      const contentType = guessContentType(resolved.path);
-      if (contentType !== undefined) result.contentType = contentType;
-      return label(result);
+      return withNodeInsideRoot(root, resolved.realPath, resolved.path, async (node) => {
+        if (node === undefined) return null;
+        const { stats } = node;
+        if (stats.isDirectory()) throw new VfsIsADirectoryError(`${resolved.path} is a directory.`, { path: resolved.path });
+        if (!stats.isFile()) throw new VfsIoError(`${resolved.path} is not a regular file.`, { path: resolved.path });
+        let head;
+        try {
+          head = await readFileHead(node, maxReadBytes);
+        } catch (error) {
+          if (VfsError.isInstance(error)) throw error;
+          throw new VfsIoError(`Could not read ${resolved.path}: ${(error as Error).message}`, { path: resolved.path, cause: error });
+        }
+        const truncated = head.size > head.bytes.length;
+        const text = decodeText(truncated ? trimIncompleteUtf8(head.bytes) : head.bytes);
+        const result: VfsReadResult = {
+          path: resolved.path,
+          content: text ?? bytesToBase64(head.bytes),
+          encoding: text === undefined ? 'base64' : 'utf-8',
+          size: head.size,
+          truncated,
+          updatedAt: stats.mtime.toISOString(),
+        };
+        const contentType = guessContentType(resolved.path);
+        if (contentType !== undefined) result.contentType = contentType;
+        return label(result);
+      });
     },
 
     async search(query: string, searchOptions?: VfsSearchOptions) {
@@ -166,10 +162,12 @@ export function createNodeFsVfs(options: NodeFsVfsOptions): NodeFsVfs {
         loadText: async (filePath, size) => {
           if (size !== undefined && size > maxSearchFileBytes) return undefined;
           const resolved = await resolveInsideRoot(root, filePath).catch(() => undefined);
-          if (resolved?.realPath === undefined) return undefined;
-          const head = await readFileHead(resolved.realPath, maxSearchFileBytes).catch(() => undefined);
-          if (head === undefined || head.size > maxSearchFileBytes) return undefined;
-          return decodeText(head.bytes);
+          if (resolved === undefined) return undefined;
+          return withNodeInsideRoot(root, resolved.realPath, resolved.path, async (node) => {
+            if (node === undefined || !node.stats.isFile() || node.stats.size > maxSearchFileBytes) return undefined;
+            const head = await readFileHead(node, maxSearchFileBytes);
+            return head.size > maxSearchFileBytes ? undefined : decodeText(head.bytes);
+          }).catch(() => undefined);
         },
       });
       return results.map(label);
@@ -177,8 +175,8 @@ export function createNodeFsVfs(options: NodeFsVfsOptions): NodeFsVfs {
 
     async stat(path: string): Promise<VfsEntry | null> {
       const resolved = await resolveInsideRoot(root, path);
-      if (resolved.realPath === undefined) return null;
-      const stats = await statReal(resolved.path, resolved.realPath);
+      const stats = await withNodeInsideRoot(root, resolved.realPath, resolved.path, async (node) => node?.stats);
+      if (stats === undefined) return null;
       const type = stats.isDirectory() ? 'dir' : stats.isFile() ? 'file' : 'unknown';
       const entry: VfsEntry = { path: resolved.path, type, updatedAt: stats.mtime.toISOString() };
       if (type === 'file') entry.size = stats.size;

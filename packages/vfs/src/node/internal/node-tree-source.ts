@@ -1,53 +1,59 @@
 import type { Dirent, Stats } from 'node:fs';
-import { readdir, realpath, stat } from 'node:fs/promises';
+import { lstat, readdir, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import { VfsIoError } from '../../errors/vfs-io-error.js';
+import { joinVfsPath } from '../../internal/vfs-path-parts.js';
 import type { TreeChild, TreeSource } from '../../internal/walk-tree.js';
+import { withNodeInsideRoot } from './open-inside-root.js';
 import { isInsideRoot, isMissing, resolveInsideRoot } from './resolve-inside-root.js';
 
 /**
  * A tree source over a real directory. Symlinks that lead outside `root` (or nowhere) are left
  * out; symlinked directories inside the root are listed but not descended into, so walks cannot
- * loop.
+ * loop. Each directory is opened and verified first and read through its descriptor, so a
+ * component swapped for a symlink mid-walk cannot list an outside directory.
  */
 export function createNodeTreeSource(root: string): TreeSource {
   return {
     async children(path) {
       const { realPath } = await resolveInsideRoot(root, path);
-      if (realPath === undefined) return [];
-      let dirents: Dirent[];
-      try {
-        dirents = await readdir(realPath, { withFileTypes: true });
-      } catch (error) {
-        if (isMissing(error)) return [];
-        throw new VfsIoError(`Could not list ${path}: ${(error as Error).message}`, { path, cause: error });
-      }
-      const children = await Promise.all(dirents.map((dirent) => describeChild(root, realPath, dirent)));
-      return children.filter((child): child is TreeChild => child !== undefined);
+      return withNodeInsideRoot(root, realPath, path, async (node) => {
+        if (node === undefined || !node.stats.isDirectory()) return [];
+        let dirents: Dirent[];
+        try {
+          dirents = await readdir(node.hostPath, { withFileTypes: true });
+        } catch (error) {
+          if (isMissing(error)) return [];
+          throw new VfsIoError(`Could not list ${path}: ${(error as Error).message}`, { path, cause: error });
+        }
+        const children = await Promise.all(dirents.map((dirent) => describeChild(root, node.hostPath, path, dirent)));
+        return children.filter((child): child is TreeChild => child !== undefined);
+      });
     },
   };
 }
 
-async function describeChild(root: string, directory: string, dirent: Dirent): Promise<TreeChild | undefined> {
+async function describeChild(root: string, directory: string, vfsDirectory: string, dirent: Dirent): Promise<TreeChild | undefined> {
   const hostPath = join(directory, dirent.name);
   let linked = false;
-  if (dirent.isSymbolicLink()) {
-    let target: string;
-    try {
-      target = await realpath(hostPath);
-    } catch {
-      return undefined;
-    }
-    if (!isInsideRoot(root, target)) return undefined;
-    linked = true;
-  }
-  let stats: Stats;
+  let stats: Stats | undefined;
   try {
-    stats = await stat(hostPath);
+    if (dirent.isSymbolicLink()) {
+      const target = await realpath(hostPath);
+      if (!isInsideRoot(root, target)) return undefined;
+      linked = true;
+      // The target's metadata comes from the verified object, not from following the link again.
+      stats = await withNodeInsideRoot(root, target, joinVfsPath(vfsDirectory, dirent.name), async (node) => node?.stats);
+    } else {
+      // Not following: an entry swapped for a symlink since readdir is left out below.
+      stats = await lstat(hostPath);
+    }
   } catch {
     return undefined;
   }
+  if (stats === undefined) return undefined;
   if (stats.isDirectory()) return linked ? { name: dirent.name, type: 'dir', descend: false } : { name: dirent.name, type: 'dir' };
   if (stats.isFile()) return { name: dirent.name, type: 'file', size: stats.size };
+  if (stats.isSymbolicLink()) return undefined;
   return { name: dirent.name, type: 'unknown' };
 }

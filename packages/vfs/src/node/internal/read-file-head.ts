@@ -1,5 +1,4 @@
-import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import type { VerifiedNode } from './open-inside-root.js';
 
 /** The first bytes of a file and its total size. */
 export interface FileHead {
@@ -7,13 +6,12 @@ export interface FileHead {
   size: number;
 }
 
-// O_NONBLOCK keeps a FIFO swapped in after the type check from blocking; O_NOFOLLOW refuses a
-// symlink swapped in after `realpath`. Both are 0 (ignored) where the platform lacks them.
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
-
-/** Reads at most `maxBytes` from the start of the regular file at `realPath`. */
-export async function readFileHead(realPath: string, maxBytes: number): Promise<FileHead> {
-  const handle = await open(realPath, OPEN_FLAGS);
+/**
+ * Reads at most `maxBytes` from the start of a verified regular file. The bytes come from the
+ * verified object itself (reopened by descriptor), never from whatever its path names now.
+ */
+export async function readFileHead(node: VerifiedNode, maxBytes: number): Promise<FileHead> {
+  const handle = await node.openForReading();
   try {
     const stats = await handle.stat();
     const wanted = Math.min(stats.size, maxBytes);

@@ -1,0 +1,180 @@
+import { constants, type Stats } from 'node:fs';
+import { open, readlink, realpath, stat, type FileHandle } from 'node:fs/promises';
+import { VfsIoError } from '../../errors/vfs-io-error.js';
+import { VfsPathEscapeError } from '../../errors/vfs-path-escape-error.js';
+import { isInsideRoot, isMissing } from './resolve-inside-root.js';
+
+/**
+ * A file-system object that was opened and then verified to lie inside the root. Everything about
+ * it comes from the opened descriptor, never from the path again, so a directory component
+ * swapped for a symlink after the check cannot redirect it. Close it when done.
+ */
+export interface VerifiedNode {
+  /** `fstat` of what was opened. */
+  readonly stats: Stats;
+  /**
+   * A host path that names exactly the opened object while it is open: `/proc/self/fd/N` on
+   * Linux; elsewhere the real path (re-checked, see {@link openInsideRoot}).
+   */
+  readonly hostPath: string;
+  /** Opens the verified object for reading; the caller closes the handle. */
+  openForReading(): Promise<FileHandle>;
+  close(): Promise<void>;
+}
+
+// Linux's O_PATH (not in `fs.constants`): a descriptor that names a file without opening it — no
+// read permission needed, no side effects on FIFOs or devices — and can be reopened through
+// /proc/self/fd.
+const O_PATH = 0o10000000;
+const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+// O_NONBLOCK keeps a FIFO from blocking the open.
+const READ_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+const DELETED_SUFFIX = ' (deleted)';
+
+let procFdsProbe: Promise<boolean> | undefined;
+
+/** True when this process can name its descriptors through `/proc/self/fd` (Linux with procfs). */
+export function hasProcFds(): Promise<boolean> {
+  procFdsProbe ??= (async () => {
+    if (process.platform !== 'linux') return false;
+    try {
+      const handle = await open('/', O_PATH | (constants.O_DIRECTORY ?? 0));
+      try {
+        return (await readlink(`/proc/self/fd/${handle.fd}`)) === '/';
+      } finally {
+        await handle.close();
+      }
+    } catch {
+      return false;
+    }
+  })();
+  return procFdsProbe;
+}
+
+/**
+ * Opens the object at `realPath` (a real path inside `root`, from `resolveInsideRoot`) and checks
+ * what was actually opened. With `/proc/self/fd` (Linux) the descriptor's own path must be inside
+ * `root`: no interleaving of renames and symlinks can make it read outside. Elsewhere the path is
+ * resolved again after opening and the device/inode it names must be the opened one (an attacker
+ * would have to swap twice within the window).
+ *
+ * @returns `undefined` when nothing is there (any more).
+ * @throws VfsPathEscapeError when what was opened lies outside `root` (the tree changed under the
+ *   call), VfsIoError for other file-system failures.
+ */
+export async function openInsideRoot(
+  root: string,
+  realPath: string,
+  vfsPath: string,
+  procFds?: boolean,
+): Promise<VerifiedNode | undefined> {
+  return (procFds ?? (await hasProcFds())) ? openThroughProc(root, realPath, vfsPath) : openPortably(root, realPath, vfsPath);
+}
+
+async function openThroughProc(root: string, realPath: string, vfsPath: string): Promise<VerifiedNode | undefined> {
+  const handle = await openOrMissing(realPath, O_PATH | NOFOLLOW, vfsPath);
+  if (handle === undefined) return undefined;
+  try {
+    const hostPath = `/proc/self/fd/${handle.fd}`;
+    const opened = withoutDeletedSuffix(await readlink(hostPath));
+    const stats = await handle.stat();
+    // O_NOFOLLOW with O_PATH opens a final symlink itself: the last component was swapped.
+    if (stats.isSymbolicLink() || !isInsideRoot(root, opened)) throw changedUnderUs(vfsPath);
+    return verifiedNode(handle, stats, hostPath, READ_FLAGS, vfsPath);
+  } catch (error) {
+    await handle.close();
+    throw asVfsError(error, vfsPath);
+  }
+}
+
+async function openPortably(root: string, realPath: string, vfsPath: string): Promise<VerifiedNode | undefined> {
+  let before: Stats;
+  try {
+    before = await stat(realPath);
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw asVfsError(error, vfsPath);
+  }
+  // Only files and directories are opened; FIFOs, sockets and devices report their metadata.
+  if (!before.isFile() && !before.isDirectory()) {
+    return { stats: before, hostPath: realPath, openForReading: () => Promise.reject(notReadable(vfsPath)), close: async () => {} };
+  }
+  const handle = await openOrMissing(realPath, READ_FLAGS | NOFOLLOW, vfsPath);
+  if (handle === undefined) return undefined;
+  try {
+    const stats = await handle.stat();
+    const again = await realpath(realPath);
+    if (!isInsideRoot(root, again) || !sameNode(stats, await stat(again))) throw changedUnderUs(vfsPath);
+    return verifiedNode(handle, stats, realPath, READ_FLAGS | NOFOLLOW, vfsPath);
+  } catch (error) {
+    await handle.close();
+    if (isMissing(error)) return undefined;
+    throw asVfsError(error, vfsPath);
+  }
+}
+
+function verifiedNode(handle: FileHandle, stats: Stats, hostPath: string, readFlags: number, vfsPath: string): VerifiedNode {
+  return {
+    stats,
+    hostPath,
+    async openForReading() {
+      const reader = await openOrMissing(hostPath, readFlags, vfsPath);
+      if (reader === undefined) throw changedUnderUs(vfsPath);
+      // The reopened descriptor must be the verified object, not whatever the path names now.
+      if (!sameNode(stats, await reader.stat())) {
+        await reader.close();
+        throw changedUnderUs(vfsPath);
+      }
+      return reader;
+    },
+    close: () => handle.close(),
+  };
+}
+
+async function openOrMissing(path: string, flags: number, vfsPath: string): Promise<FileHandle | undefined> {
+  try {
+    return await open(path, flags);
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw asVfsError(error, vfsPath);
+  }
+}
+
+function sameNode(left: Stats, right: Stats): boolean {
+  return left.dev === right.dev && left.ino === right.ino;
+}
+
+function withoutDeletedSuffix(path: string): string {
+  return path.endsWith(DELETED_SUFFIX) ? path.slice(0, -DELETED_SUFFIX.length) : path;
+}
+
+function changedUnderUs(vfsPath: string): VfsPathEscapeError {
+  return new VfsPathEscapeError(`${vfsPath} changed while it was opened and no longer lies inside the VFS root.`, { path: vfsPath });
+}
+
+function notReadable(vfsPath: string): VfsIoError {
+  return new VfsIoError(`${vfsPath} is not a regular file.`, { path: vfsPath });
+}
+
+function asVfsError(error: unknown, vfsPath: string): Error {
+  if (VfsPathEscapeError.isInstance(error) || VfsIoError.isInstance(error)) return error;
+  return new VfsIoError(`Could not open ${vfsPath}: ${(error as Error).message}`, { path: vfsPath, cause: error });
+}
+
+/**
+ * Resolves `vfsPath` inside `root`, opens and verifies it (see {@link openInsideRoot}), runs `use`
+ * on it and closes it. `use` receives `undefined` when nothing is there.
+ */
+export async function withNodeInsideRoot<T>(
+  root: string,
+  realPath: string | undefined,
+  vfsPath: string,
+  use: (node: VerifiedNode | undefined) => Promise<T>,
+): Promise<T> {
+  const node = realPath === undefined ? undefined : await openInsideRoot(root, realPath, vfsPath);
+  try {
+    return await use(node);
+  } finally {
+    await node?.close();
+  }
+}
