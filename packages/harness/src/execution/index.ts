@@ -1,2 +1,3 @@
+export { checkExecutionRequest, type CheckedExecutionRequest } from './execution-request-schema.js';
 export { negotiateCapabilities } from './negotiate-capabilities.js';
 export type * from './types.js';

@@ -106,9 +106,10 @@ export interface ExecutionOptions {
   onContinuation?: (continuation: ExecutionContinuation) => void;
 }
 
-/** Error codes a backend reports. */
+/** Error codes a backend reports. `invalid_request`: the request itself failed validation at the adapter's door. */
 export type ExecutionErrorCode =
   | 'unsupported_capability'
+  | 'invalid_request'
   | 'backend_execution_error'
   | 'invalid_backend_output'
   | 'tool_bridge_error'

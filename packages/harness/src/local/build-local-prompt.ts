@@ -1,3 +1,4 @@
+import { contextBlockText } from '../shared/context-block-text.js';
 import type { ExecutionRequest } from '../execution/types.js';
 import { instructionsText } from './internal/instructions-text.js';
 
@@ -35,7 +36,7 @@ export function buildLocalPrompt(request: ExecutionRequest, options: BuildLocalP
   const blocks = request.context?.blocks ?? [];
   if (blocks.length > 0) {
     sections.push(
-      ['# Context', ...blocks.map((block) => `## ${block.label}${block.source === undefined ? '' : ` (${block.source})`}\n\n${block.content}`)].join('\n\n'),
+      ['# Context', ...blocks.map((block) => `## ${block.label}${block.source === undefined ? '' : ` (${block.source})`}\n\n${contextBlockText(block)}`)].join('\n\n'),
     );
   }
   if (request.context?.structured !== undefined) {

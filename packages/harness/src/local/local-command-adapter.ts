@@ -1,3 +1,4 @@
+import { checkExecutionRequest } from '../execution/execution-request-schema.js';
 import { negotiateCapabilities } from '../execution/negotiate-capabilities.js';
 import type {
   ExecutionAdapter,
@@ -72,7 +73,10 @@ export class LocalCommandExecutionAdapter implements ExecutionAdapter {
   }
 
   /** Runs the command for one request. Resolves once the process group is gone; never rejects. */
-  async execute(request: ExecutionRequest, options: ExecutionOptions = {}): Promise<ExecutionResult> {
+  async execute(untrusted: ExecutionRequest, options: ExecutionOptions = {}): Promise<ExecutionResult> {
+    const checked = checkExecutionRequest(untrusted, this.backendId);
+    if (!checked.ok) return checked.result;
+    const request = checked.request;
     const config = this.config;
     const incomingContinuation = incomingContinuationOf(request);
     const run: LocalRun = {
@@ -124,7 +128,7 @@ export class LocalCommandExecutionAdapter implements ExecutionAdapter {
     try {
       node = await loadNodeModules();
     } catch (error) {
-      return failedBeforeStart(run, `${config.commandLabel} needs Node.js child processes, which this runtime lacks (${describe(error)}).`, false);
+      return failedBeforeStart(run, `${config.commandLabel} needs Node.js child processes: ${describe(error)}.`, false);
     }
     const onStdoutLine = config.onStdoutLine;
     const env = buildEnvironment(node.process.env, config.inheritEnv, config.env, node.process.platform);

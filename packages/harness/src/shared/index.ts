@@ -1,3 +1,4 @@
+export { contextBlockText } from './context-block-text.js';
 export type * from './types/tools.js';
 export type * from './types/turn-input.js';
 export type * from './types/usage.js';

@@ -8,9 +8,10 @@ const marker = Symbol.for('agent-assistant.error.HarnessModelHttpError');
  * - `timeout`: the per-request timeout (`timeoutMs` or `streamIdleTimeoutMs`) fired;
  * - `network`: the connection failed or broke before a complete response;
  * - `aborted`: the caller's signal (the turn's signal) fired;
- * - `response_too_large`: the body exceeded `maxResponseBytes`.
+ * - `response_too_large`: a JSON body exceeded `maxResponseBytes`, or a stream `maxStreamBytes`;
+ * - `redirect`: the server answered with a redirect (3xx), which model calls never follow.
  */
-export type HarnessModelHttpFailure = 'http_status' | 'timeout' | 'network' | 'aborted' | 'response_too_large';
+export type HarnessModelHttpFailure = 'http_status' | 'timeout' | 'network' | 'aborted' | 'response_too_large' | 'redirect';
 
 /** Options of `HarnessModelHttpError`. */
 export interface HarnessModelHttpErrorOptions extends HarnessErrorOptions {

@@ -12,9 +12,10 @@ describe('resolveHttpProviderOptions', () => {
       timeoutMs: 60_000,
       streamIdleTimeoutMs: 30_000,
       maxResponseBytes: 8 * 1024 * 1024,
+      maxStreamBytes: 32 * 1024 * 1024,
       retry: { maxRetries: 2, initialDelayMs: 500, maxDelayMs: 8000, maxRetryAfterMs: 30_000 },
     });
-    expect(DEFAULT_HTTP_PROVIDER_OPTIONS).toEqual({ timeoutMs: 60_000, streamIdleTimeoutMs: 30_000, maxResponseBytes: 8_388_608 });
+    expect(DEFAULT_HTTP_PROVIDER_OPTIONS).toEqual({ timeoutMs: 60_000, streamIdleTimeoutMs: 30_000, maxResponseBytes: 8_388_608, maxStreamBytes: 33_554_432 });
     expect(DEFAULT_RETRY_OPTIONS).toEqual({ maxRetries: 2, initialDelayMs: 500, maxDelayMs: 8000, maxRetryAfterMs: 30_000 });
     expect(Object.isFrozen(DEFAULT_HTTP_PROVIDER_OPTIONS) && Object.isFrozen(DEFAULT_RETRY_OPTIONS)).toBe(true);
   });
@@ -30,6 +31,7 @@ describe('resolveHttpProviderOptions', () => {
     [{ fetch: 'fetch' }, 'fetch'],
     [{ dispatcher: 3 }, 'dispatcher'],
     [{ maxResponseBytes: 0 }, 'maxResponseBytes'],
+    [{ maxStreamBytes: -1 }, 'maxStreamBytes'],
     [{ retry: { initialDelayMs: -1 } }, 'retry.initialDelayMs'],
     [{ retry: { maxRetryAfterMs: 1.5 } }, 'retry.maxRetryAfterMs'],
     [{ retry: { onRetry: 'log' } }, 'retry.onRetry'],

@@ -49,13 +49,24 @@ export interface HttpProviderOptions {
    * @default 8388608 (8 MiB)
    */
   maxResponseBytes?: number;
+  /**
+   * Largest streamed (SSE) response accepted, in bytes as received, over the whole stream. A stream
+   * that grows past it is cancelled and the step ends as a non-retryable `provider_error`
+   * (`metadata.error.failure: 'response_too_large'`).
+   * @default 33554432 (32 MiB)
+   */
+  maxStreamBytes?: number;
   /** How failed attempts are retried; see `DEFAULT_RETRY_OPTIONS`. */
   retry?: RetryOptions;
 }
 
 /** Defaults of `HttpProviderOptions`. */
-export const DEFAULT_HTTP_PROVIDER_OPTIONS: Readonly<{ timeoutMs: number; streamIdleTimeoutMs: number; maxResponseBytes: number }> =
-  Object.freeze({ timeoutMs: 60_000, streamIdleTimeoutMs: 30_000, maxResponseBytes: 8 * 1024 * 1024 });
+export const DEFAULT_HTTP_PROVIDER_OPTIONS: Readonly<{
+  timeoutMs: number;
+  streamIdleTimeoutMs: number;
+  maxResponseBytes: number;
+  maxStreamBytes: number;
+}> = Object.freeze({ timeoutMs: 60_000, streamIdleTimeoutMs: 30_000, maxResponseBytes: 8 * 1024 * 1024, maxStreamBytes: 32 * 1024 * 1024 });
 
 /** `HttpProviderOptions` checked and with defaults applied. */
 export interface ResolvedHttpProviderOptions {
@@ -67,6 +78,7 @@ export interface ResolvedHttpProviderOptions {
   timeoutMs: number;
   streamIdleTimeoutMs: number;
   maxResponseBytes: number;
+  maxStreamBytes: number;
   retry: ResolvedRetryOptions;
 }
 
@@ -102,6 +114,7 @@ export function resolveHttpProviderOptions(options: HttpProviderOptions, default
     timeoutMs: positive(options.timeoutMs, DEFAULT_HTTP_PROVIDER_OPTIONS.timeoutMs, 'timeoutMs'),
     streamIdleTimeoutMs: positive(options.streamIdleTimeoutMs, DEFAULT_HTTP_PROVIDER_OPTIONS.streamIdleTimeoutMs, 'streamIdleTimeoutMs'),
     maxResponseBytes: positive(options.maxResponseBytes, DEFAULT_HTTP_PROVIDER_OPTIONS.maxResponseBytes, 'maxResponseBytes'),
+    maxStreamBytes: positive(options.maxStreamBytes, DEFAULT_HTTP_PROVIDER_OPTIONS.maxStreamBytes, 'maxStreamBytes'),
     retry: {
       maxRetries: count(retry.maxRetries, DEFAULT_RETRY_OPTIONS.maxRetries, 'retry.maxRetries'),
       initialDelayMs: count(retry.initialDelayMs, DEFAULT_RETRY_OPTIONS.initialDelayMs, 'retry.initialDelayMs'),

@@ -15,9 +15,10 @@ export interface PostJsonRequest {
 }
 
 /**
- * Sends one POST. This is the only place in `providers/` that calls the global `fetch`; it is
- * looked up at call time (so hosts and tests can replace it) and called on `globalThis` (Workers
- * reject a detached `fetch`).
+ * Sends one POST with `redirect: 'manual'`, so a 3xx answer comes back as it is and no secret
+ * header ever reaches another URL. This is the only place in `providers/` that calls the global
+ * `fetch`; it is looked up at call time (so hosts and tests can replace it) and called on
+ * `globalThis` (Workers reject a detached `fetch`).
  */
 export function postJson(request: PostJsonRequest): Promise<Response> {
   const init: RequestInit & { dispatcher?: object } = {
@@ -25,6 +26,8 @@ export function postJson(request: PostJsonRequest): Promise<Response> {
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...request.headers },
     body: request.body,
     signal: request.signal,
+    // Never follow: a redirect would carry the key (and any secret header) to wherever it points.
+    redirect: 'manual',
   };
   if (request.dispatcher !== undefined) init.dispatcher = request.dispatcher;
   if (request.fetch !== undefined) return request.fetch(request.url, init);

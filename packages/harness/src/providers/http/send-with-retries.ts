@@ -111,6 +111,11 @@ async function runAttempt<T>(
     scope.dispose();
     return { ok: false, error: transportError(error, request, scope) };
   }
+  if (isRedirect(response)) {
+    scope.dispose();
+    await response.body?.cancel().catch(() => undefined);
+    return { ok: false, error: redirectError(response, request) };
+  }
   if (!response.ok) {
     try {
       return { ok: false, error: await statusError(response, request, now()) };
@@ -176,6 +181,31 @@ export function transportError(error: unknown, request: SendRequest, scope: Atte
   });
 }
 
+function isRedirect(response: Response): boolean {
+  return response.type === 'opaqueredirect' || response.redirected || (response.status >= 300 && response.status < 400);
+}
+
+/** The error for a 3xx answer (or a `fetch` that followed one): never followed, never retried. */
+function redirectError(response: Response, request: SendRequest): HarnessModelHttpError {
+  let target = '';
+  try {
+    const location = response.headers.get('location');
+    if (location !== null) target = ` to ${new URL(location, request.url).origin}`;
+  } catch {
+    // An unreadable Location names no target.
+  }
+  const status = response.status === 0 ? 'a redirect' : `HTTP ${response.status}`;
+  return new HarnessModelHttpError(
+    truncateText(
+      request.redactor.text(
+        `The provider answered with ${status}${target}. Model calls do not follow redirects, so no key is sent elsewhere; set baseUrl to the final endpoint.`,
+      ),
+      500,
+    ),
+    { failure: 'redirect', isRetryable: false, ...(response.status === 0 ? {} : { statusCode: response.status }) },
+  );
+}
+
 async function statusError(response: Response, request: SendRequest, now: number): Promise<HarnessModelHttpError> {
   let raw: string;
   try {
@@ -183,10 +213,14 @@ async function statusError(response: Response, request: SendRequest, now: number
   } catch {
     raw = '';
   }
+  // Details are read from the raw body (JSON escapes decoded) and redacted afterwards; the excerpt is
+  // redacted in its escaped form, which the redactor also recognises.
+  const details = providerErrorDetails(raw);
+  const message = details.message === undefined ? undefined : truncateText(request.redactor.text(details.message), 300);
+  const code = details.code === undefined ? undefined : truncateText(request.redactor.text(details.code), 200);
   const body = request.redactor.text(raw);
-  const { message, code } = providerErrorDetails(body);
   const retryAfterMs = parseRetryAfter(response.headers, now);
-  const statusText = response.statusText === '' ? '' : ` ${response.statusText}`;
+  const statusText = response.statusText === '' ? '' : ` ${truncateText(request.redactor.text(response.statusText), 100)}`;
   return new HarnessModelHttpError(
     truncateText(`HTTP ${response.status}${statusText}${message === undefined ? '' : `: ${message}`}`, 500),
     {
@@ -200,13 +234,16 @@ async function statusError(response: Response, request: SendRequest, now: number
   );
 }
 
-/** Picks a message and a code from the usual error bodies (OpenAI, OpenRouter, Anthropic, vLLM). */
+/**
+ * Picks a message and a code from the usual error bodies (OpenAI, OpenRouter, Anthropic, vLLM),
+ * decoded and whole: the caller redacts, then shortens (so no cut can split a secret past redaction).
+ */
 export function providerErrorDetails(body: string): { message?: string; code?: string } {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
   } catch {
-    return body.trim() === '' ? {} : { message: truncateText(body.trim(), 200) };
+    return body.trim() === '' ? {} : { message: body.trim() };
   }
   if (typeof parsed !== 'object' || parsed === null) return {};
   const record = parsed as Record<string, unknown>;
@@ -214,5 +251,5 @@ export function providerErrorDetails(body: string): { message?: string; code?: s
   const message = typeof inner.message === 'string' ? inner.message : typeof record.error === 'string' ? record.error : undefined;
   const rawCode = inner.code ?? inner.type;
   const code = typeof rawCode === 'string' || typeof rawCode === 'number' ? String(rawCode) : undefined;
-  return { ...(message === undefined ? {} : { message: truncateText(message, 300) }), ...(code === undefined ? {} : { code }) };
+  return { ...(message === undefined ? {} : { message }), ...(code === undefined ? {} : { code }) };
 }

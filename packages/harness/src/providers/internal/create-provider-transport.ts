@@ -140,7 +140,11 @@ export function createProviderTransport(config: ProviderTransportConfig): Provid
         close();
         return { type: 'invalid_json', excerpt: '', attempts: outcome.attempts, redactor };
       }
-      const events = readSseEvents(response.body, { idleTimeoutMs: options.streamIdleTimeoutMs, signal: scope.signal });
+      const events = readSseEvents(response.body, {
+        idleTimeoutMs: options.streamIdleTimeoutMs,
+        signal: scope.signal,
+        maxTotalBytes: options.maxStreamBytes,
+      });
       return { type: 'stream', events, close, attempts: outcome.attempts, redactor };
     },
   };

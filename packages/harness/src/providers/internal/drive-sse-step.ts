@@ -1,9 +1,10 @@
 import type { HarnessModelOutput, HarnessModelStreamPart } from '../../core/types/model.js';
 import { HarnessModelHttpError } from '../http/harness-model-http-error.js';
 import { httpErrorToInvalidOutput } from '../http/http-error-to-invalid-output.js';
+import { createStreamRedactor } from '../http/stream-redactor.js';
 import type { SseEvent } from '../sse/read-sse-events.js';
 import type { StreamCallOutcome } from './create-provider-transport.js';
-import { outputMetadata, outputUsage, type OutputContext } from './transport-failure-output.js';
+import { invalidOutput, outputMetadata, outputUsage, type OutputContext } from './transport-failure-output.js';
 
 /** What one SSE event means to a provider: text to stream, the end of the stream, or a final output. */
 export interface SseStepUpdate {
@@ -21,8 +22,10 @@ export interface SseStepHandler {
 
 /**
  * Reads an open stream through `handler`, yielding `text_delta` parts as they come and exactly one
- * `output` part at the end. A broken, silent or cancelled stream ends with the matching `invalid`
- * output instead of hanging; the connection is closed in every case, also when the consumer stops early.
+ * `output` part at the end. A broken, silent, oversized or cancelled stream ends with the matching
+ * `invalid` output instead of hanging; the connection is closed in every case, also when the consumer
+ * stops early. Deltas are redacted as one text: the end of a delta that could begin a secret is held
+ * back until the next delta (or the end), so a secret split across deltas never reassembles.
  */
 export async function* driveSseStep(
   stream: Extract<StreamCallOutcome, { type: 'stream' }>,
@@ -30,11 +33,15 @@ export async function* driveSseStep(
   context: OutputContext,
 ): AsyncGenerator<HarnessModelStreamPart, void, undefined> {
   let final: HarnessModelOutput | undefined;
+  const text = createStreamRedactor(context.redactor);
   try {
     for await (const event of stream.events) {
       const update = handler.onEvent(event);
       if (update === undefined) continue;
-      if (update.text !== undefined && update.text !== '') yield { type: 'text_delta', text: context.redactor.exact(update.text) };
+      if (update.text !== undefined && update.text !== '') {
+        const safe = text.push(update.text);
+        if (safe !== '') yield { type: 'text_delta', text: safe };
+      }
       if (update.output !== undefined) {
         final = update.output;
         break;
@@ -42,10 +49,13 @@ export async function* driveSseStep(
       if (update.end === true) break;
     }
   } catch (error) {
-    if (!HarnessModelHttpError.isInstance(error)) throw error;
-    final = httpErrorToInvalidOutput(error, { usage: outputUsage(context), metadata: outputMetadata(context) });
+    final = HarnessModelHttpError.isInstance(error)
+      ? httpErrorToInvalidOutput(error, { usage: outputUsage(context), metadata: outputMetadata(context) })
+      : invalidOutput('transient', 'The stream could not be read.', context, { retryable: true });
   } finally {
     stream.close();
   }
+  const rest = text.flush();
+  if (rest !== '') yield { type: 'text_delta', text: rest };
   yield { type: 'output', output: final ?? handler.finish() };
 }

@@ -4,18 +4,28 @@ export type ParsedToolArguments = { ok: true; input: Record<string, unknown> } |
 /**
  * Parses a tool call's arguments strictly: a JSON object (as text or already parsed) is accepted;
  * absent, `null` or blank arguments mean `{}`; anything else (bad JSON, arrays, primitives) fails
- * with a reason that names the tool.
+ * with a reason that names the tool. `redact` runs on the JSON text before it is parsed (an object
+ * is serialised first), so a secret is caught whether the model wrote it plainly or `\u`-escaped,
+ * in a value or in a key.
  */
-export function parseToolArguments(raw: unknown, toolName: string): ParsedToolArguments {
+export function parseToolArguments(raw: unknown, toolName: string, redact: (text: string) => string = (text) => text): ParsedToolArguments {
   if (raw === undefined || raw === null) return { ok: true, input: {} };
-  let value: unknown = raw;
+  let text: string;
   if (typeof raw === 'string') {
     if (raw.trim() === '') return { ok: true, input: {} };
+    text = raw;
+  } else {
     try {
-      value = JSON.parse(raw);
+      text = JSON.stringify(raw);
     } catch {
-      return { ok: false, reason: `The arguments of tool call "${toolName}" are not valid JSON.` };
+      return { ok: false, reason: `The arguments of tool call "${toolName}" cannot be read as JSON.` };
     }
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(redact(text));
+  } catch {
+    return { ok: false, reason: `The arguments of tool call "${toolName}" are not valid JSON.` };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { ok: false, reason: `The arguments of tool call "${toolName}" are not a JSON object.` };

@@ -1,3 +1,4 @@
+import { contextBlockText } from '../../shared/context-block-text.js';
 import type { HarnessInstructions, HarnessPreparedContext } from '../../shared/types/turn-input.js';
 
 /** The prompt sections every provider sends before the conversation, each `undefined` when empty. */
@@ -32,7 +33,7 @@ function renderContext(context: HarnessPreparedContext | undefined): string | un
   if (context === undefined) return undefined;
   const parts: string[] = [];
   for (const block of context.blocks) {
-    const content = block.content.trim();
+    const content = contextBlockText(block).trim();
     if (content === '') continue;
     const label = block.label.trim();
     const source = block.source === undefined || block.source.trim() === '' ? '' : ` (source: ${block.source.trim()})`;

@@ -1,5 +1,6 @@
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import { formatIssues } from '../../shared/schemas/format-issues.js';
+import { checkExecutionRequest } from '../../execution/execution-request-schema.js';
 import { negotiateCapabilities } from '../../execution/negotiate-capabilities.js';
 import type {
   ExecutionAdapter,
@@ -122,8 +123,12 @@ export class OpenRouterExecutionAdapter implements ExecutionAdapter {
   /**
    * Runs the turn: one request with the system and developer prompts, the context and the user's
    * message. Aborted by `options.signal`; bounded by `request.timeoutMs` (reported as `timeout`).
+   * A malformed request is a `failed` result with error code `invalid_request`; nothing is sent.
    */
-  async execute(request: ExecutionRequest, options: ExecutionOptions = {}): Promise<ExecutionResult> {
+  async execute(untrusted: ExecutionRequest, options: ExecutionOptions = {}): Promise<ExecutionResult> {
+    const checked = checkExecutionRequest(untrusted, this.backendId);
+    if (!checked.ok) return checked.result;
+    const request = checked.request;
     const negotiation = this.negotiate(request);
     if (!negotiation.supported) return unsupportedResult(negotiation);
     const startedAt = Date.now();

@@ -15,6 +15,11 @@ export interface ReadSseEventsOptions {
    * @default 8388608
    */
   maxEventChars?: number;
+  /**
+   * Largest whole stream, in bytes as received; reading stops there with `response_too_large`.
+   * @default Infinity
+   */
+  maxTotalBytes?: number;
 }
 
 /**
@@ -22,8 +27,8 @@ export interface ReadSseEventsOptions {
  * (comments are skipped, multi-line `data:` fields are joined with `\n`). An event cut off by the
  * end of the body is dropped, so a truncated stream shows up as a missing terminal event. Throws a
  * `HarnessModelHttpError` when the stream stays silent past `idleTimeoutMs` (`timeout`), breaks
- * (`network`), is cancelled (`aborted`) or holds an oversized event (`response_too_large`). The body
- * is cancelled whenever reading stops early, and no timer outlives a read.
+ * (`network`), is cancelled (`aborted`), holds an oversized event or grows past `maxTotalBytes`
+ * (`response_too_large`). The body is cancelled whenever reading stops early, and no timer outlives a read.
  */
 export async function* readSseEvents(
   body: ReadableStream<Uint8Array>,
@@ -43,9 +48,18 @@ export async function* readSseEvents(
     maxBufferSize: options.maxEventChars ?? 8 * 1024 * 1024,
   });
   let finished = false;
+  let totalBytes = 0;
+  const maxTotalBytes = options.maxTotalBytes ?? Number.POSITIVE_INFINITY;
   try {
     for (;;) {
       const { done, value } = await readChunk(reader, options);
+      totalBytes += done ? 0 : value.byteLength;
+      if (totalBytes > maxTotalBytes) {
+        throw new HarnessModelHttpError(`The stream was larger than ${maxTotalBytes} bytes.`, {
+          failure: 'response_too_large',
+          isRetryable: false,
+        });
+      }
       const text = done ? decoder.decode() : decoder.decode(value, { stream: true });
       if (text !== '') parser.feed(text);
       if (oversized) {

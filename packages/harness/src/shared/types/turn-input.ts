@@ -29,14 +29,31 @@ export interface HarnessInstructions {
   responseStyle?: HarnessResponseStyle;
 }
 
-/** One block of context the product prepared (memory, workspace facts, guardrails). */
-export interface HarnessContextBlock {
+/** The fields every context block has, whichever way it spells its text. */
+export interface HarnessContextBlockFields {
   id: string;
   label: string;
-  content: string;
   importance?: 'low' | 'medium' | 'high';
   source?: string;
 }
+
+/** A context block whose text is in `content` (when both are set, `content` wins). */
+export interface HarnessContentContextBlock extends HarnessContextBlockFields {
+  content: string;
+  text?: string;
+}
+
+/** A context block whose text is in `text`, as the package README writes it. */
+export interface HarnessTextContextBlock extends HarnessContextBlockFields {
+  text: string;
+  content?: string;
+}
+
+/**
+ * One block of context the product prepared (memory, workspace facts, guardrails). Its text is
+ * `content` or `text`; read it with `contextBlockText(block)`.
+ */
+export type HarnessContextBlock = HarnessContentContextBlock | HarnessTextContextBlock;
 
 /** Context prepared by the product before the turn. */
 export interface HarnessPreparedContext {

@@ -1,7 +1,8 @@
 import type { HarnessModelOutput } from '../../../core/types/model.js';
 import type { HarnessToolCall } from '../../../shared/types/tools.js';
 import type { HarnessUsage } from '../../../shared/types/usage.js';
-import { generateCallId, parseToolArguments, readCount } from '../../internal/parse-tool-arguments.js';
+import { readCount } from '../../internal/parse-tool-arguments.js';
+import { readToolCall } from '../../internal/read-tool-call.js';
 import { invalidOutput, outputMetadata, outputUsage, type OutputContext } from '../../internal/transport-failure-output.js';
 import type { AnthropicMessage } from '../anthropic-api-types.js';
 import { mapAnthropicStopReason } from '../map-anthropic-stop-reason.js';
@@ -67,8 +68,8 @@ export function mapAnthropicMessageToOutput(message: AssembledAnthropicMessage, 
   const metadata = outputMetadata(context, {
     finishReason,
     ...(message.stopReason === undefined ? {} : { rawFinishReason: message.stopReason }),
-    ...(message.responseId === undefined ? {} : { responseId: message.responseId }),
-    ...(message.responseModel === undefined ? {} : { responseModel: message.responseModel }),
+    ...(message.responseId === undefined ? {} : { responseId: context.redactor.exact(message.responseId) }),
+    ...(message.responseModel === undefined ? {} : { responseModel: context.redactor.exact(message.responseModel) }),
   });
   const extra = { usage, metadata };
   if (message.error !== undefined) {
@@ -90,12 +91,9 @@ export function mapAnthropicMessageToOutput(message: AssembledAnthropicMessage, 
   if (toolUses.length > 0) {
     const calls: HarnessToolCall[] = [];
     for (const use of toolUses) {
-      if (use.name === undefined || use.name.trim() === '') {
-        return invalidOutput('schema_mismatch', 'The model asked for a tool call without a tool name.', context, extra);
-      }
-      const parsed = parseToolArguments(use.input, use.name);
-      if (!parsed.ok) return invalidOutput('schema_mismatch', parsed.reason, context, extra);
-      calls.push({ id: use.id !== undefined && use.id !== '' ? use.id : generateCallId(), name: use.name, input: parsed.input });
+      const read = readToolCall({ ...use, arguments: use.input }, context.redactor);
+      if (!read.ok) return invalidOutput('schema_mismatch', read.reason, context, extra);
+      calls.push(read.call);
     }
     return { type: 'tool_request', calls, ...(text === '' ? {} : { text }), ...extra };
   }

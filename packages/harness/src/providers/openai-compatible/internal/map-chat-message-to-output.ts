@@ -2,7 +2,8 @@ import type { HarnessModelOutput } from '../../../core/types/model.js';
 import type { HarnessToolCall } from '../../../shared/types/tools.js';
 import type { HarnessUsage } from '../../../shared/types/usage.js';
 import { isRetryableStatus } from '../../http/retry-policy.js';
-import { generateCallId, parseToolArguments, readCount } from '../../internal/parse-tool-arguments.js';
+import { readCount } from '../../internal/parse-tool-arguments.js';
+import { readToolCall } from '../../internal/read-tool-call.js';
 import { invalidOutput, outputMetadata, outputUsage, type OutputContext } from '../../internal/transport-failure-output.js';
 import { mapOpenAICompatibleFinishReason } from '../map-openai-compatible-finish-reason.js';
 
@@ -45,8 +46,8 @@ export function mapChatMessageToOutput(message: AssembledChatMessage, context: O
   const metadata = outputMetadata(context, {
     finishReason,
     ...(message.finishReason === undefined ? {} : { rawFinishReason: message.finishReason }),
-    ...(message.responseId === undefined ? {} : { responseId: message.responseId }),
-    ...(message.responseModel === undefined ? {} : { responseModel: message.responseModel }),
+    ...(message.responseId === undefined ? {} : { responseId: context.redactor.exact(message.responseId) }),
+    ...(message.responseModel === undefined ? {} : { responseModel: context.redactor.exact(message.responseModel) }),
   });
   const extra = { usage, metadata };
   if (message.error !== undefined) {
@@ -65,12 +66,9 @@ export function mapChatMessageToOutput(message: AssembledChatMessage, context: O
   if (message.toolCalls.length > 0) {
     const calls: HarnessToolCall[] = [];
     for (const call of message.toolCalls) {
-      if (call.name === undefined || call.name.trim() === '') {
-        return invalidOutput('schema_mismatch', 'The model asked for a tool call without a tool name.', context, extra);
-      }
-      const parsed = parseToolArguments(call.arguments, call.name);
-      if (!parsed.ok) return invalidOutput('schema_mismatch', parsed.reason, context, extra);
-      calls.push({ id: call.id !== undefined && call.id !== '' ? call.id : generateCallId(), name: call.name, input: parsed.input });
+      const read = readToolCall(call, context.redactor);
+      if (!read.ok) return invalidOutput('schema_mismatch', read.reason, context, extra);
+      calls.push(read.call);
     }
     return { type: 'tool_request', calls, ...(text === '' ? {} : { text }), ...extra };
   }

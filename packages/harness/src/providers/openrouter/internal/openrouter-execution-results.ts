@@ -48,8 +48,8 @@ export function messageResult(context: ExecutionContext, message: AssembledChatM
   const usage = readOpenAICompatibleUsage(message.usage);
   const metadata = {
     finishReason,
-    ...(message.responseId === undefined ? {} : { responseId: message.responseId }),
-    ...(message.responseModel === undefined ? {} : { responseModel: message.responseModel }),
+    ...(message.responseId === undefined ? {} : { responseId: context.redactor.exact(message.responseId) }),
+    ...(message.responseModel === undefined ? {} : { responseModel: context.redactor.exact(message.responseModel) }),
   };
   if (message.error !== undefined) {
     const status = typeof message.error.code === 'number' ? message.error.code : undefined;
