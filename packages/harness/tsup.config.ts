@@ -5,6 +5,7 @@ export default defineConfig({
     index: 'src/index.ts',
     testing: 'src/testing/index.ts',
     'testing-node': 'src/testing/node/index.ts',
+    'agent-relay': 'src/agent-relay/index.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,
@@ -14,6 +15,8 @@ export default defineConfig({
   target: 'es2022',
   platform: 'neutral',
   noExternal: ['zod', 'eventsource-parser'],
+  // Optional peer, loaded lazily by ./agent-relay; never bundled.
+  external: ['@agent-relay/harness-driver'],
   // Readable output: users' stack traces point at real names, and their own bundlers minify.
   minify: false,
   sourcemap: false,

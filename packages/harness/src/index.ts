@@ -10,3 +10,4 @@ export * from './providers/index.js';
 export * from './tools/index.js';
 export * from './tools/workspace/index.js';
 export * from './local/index.js';
+export * from './relay/index.js';

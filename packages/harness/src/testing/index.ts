@@ -13,3 +13,4 @@ export {
 export { createManualClock, type ManualClock } from './manual-clock.js';
 export { createTurnInput } from './create-turn-input.js';
 export { memoryTraceSink, type MemoryTraceSink } from '../core/trace/memory-trace-sink.js';
+export { createMemoryRelay, type MemoryRelay, type MemoryRelayDecision, type MemoryRelayOptions } from './memory-relay.js';

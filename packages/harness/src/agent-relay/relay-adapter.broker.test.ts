@@ -1,0 +1,93 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HarnessConfigError } from '../core/errors/harness-config-error.js';
+import type { RelayInboundMessage } from '../relay/relay-transport.js';
+import { startBrokerRig, type BrokerRig } from './__fixtures__/broker-rig.js';
+import { RelayConnectionError } from './errors/relay-connection-error.js';
+import { RelayAdapter } from './relay-adapter.js';
+
+let rig: BrokerRig | undefined;
+const adapters: RelayAdapter[] = [];
+
+beforeEach(async () => {
+  vi.stubEnv('AGENT_RELAY_STATE_DIR', undefined as unknown as string);
+  rig = await startBrokerRig();
+});
+
+afterEach(async () => {
+  await Promise.all(adapters.splice(0).map((adapter) => adapter.shutdown()));
+  await rig?.stop();
+  rig = undefined;
+  vi.unstubAllEnvs();
+});
+
+function adapter(options: ConstructorParameters<typeof RelayAdapter>[0] = {}): RelayAdapter {
+  const created = new RelayAdapter({ cwd: rig!.cwd, ...options });
+  adapters.push(created);
+  return created;
+}
+
+function next(relay: RelayAdapter, name: string): Promise<RelayInboundMessage> {
+  return new Promise((resolve) => {
+    const stop = relay.subscribe(name, (message) => {
+      stop();
+      resolve(message);
+    });
+  });
+}
+
+describe('RelayAdapter through the real broker', () => {
+  it('finds the broker from {cwd}/.agentworkforce/relay/connection.json and carries messages between two clients', async () => {
+    const orchestrator = adapter();
+    const worker = adapter();
+    await Promise.all([orchestrator.start(), worker.start()]);
+    expect(orchestrator.connection).toEqual({ baseUrl: rig!.baseUrl, source: rig!.connectionPath });
+
+    const atWorker = next(worker, 'worker');
+    await orchestrator.send({ from: 'chat', to: 'worker', text: 'ping', threadId: 'thread-1' });
+    expect(await atWorker).toMatchObject({ from: 'chat', target: 'worker', text: 'ping', threadId: 'thread-1' });
+
+    const atChat = next(orchestrator, 'chat');
+    await worker.send({ from: 'worker', to: 'chat', text: 'pong', threadId: 'thread-1' });
+    expect(await atChat).toMatchObject({ from: 'worker', target: 'chat', text: 'pong', threadId: 'thread-1' });
+    expect(rig!.standIn.requests.filter((request) => request.path === '/v1/dm')).toHaveLength(2);
+  });
+
+  it('delivers to a subscriber only the messages addressed to its name', async () => {
+    const relay = adapter();
+    await relay.start();
+    const forA: string[] = [];
+    const stopA = relay.subscribe('a', (message) => forA.push(message.text));
+    const atB = next(relay, 'b');
+    await relay.send({ from: 'x', to: 'a', text: 'one' });
+    await relay.send({ from: 'x', to: 'c', text: 'not for anyone here' });
+    await relay.send({ from: 'x', to: 'b', text: 'two' });
+    expect((await atB).text).toBe('two');
+    stopA();
+    expect(forA).toEqual(['one']);
+  });
+
+  it('uses explicit baseUrl and apiKey, and fails clearly with a wrong key', async () => {
+    const relay = adapter({ cwd: '/nonexistent', baseUrl: rig!.baseUrl, apiKey: rig!.apiKey });
+    await relay.start();
+    expect(relay.connection?.source).toBe('options');
+    const wrong = adapter({ baseUrl: rig!.baseUrl, apiKey: 'br_wrong' });
+    await wrong.start().catch(() => undefined);
+    await expect(wrong.send({ from: 'a', to: 'b', text: 'x' })).rejects.toSatisfy((error: unknown) => RelayConnectionError.isInstance(error) && !String(error).includes('br_wrong'));
+  });
+
+  it('lists the paths it tried when no broker is found', async () => {
+    const relay = adapter({ cwd: `${rig!.cwd}/elsewhere`, stateDir: `${rig!.cwd}/no-state` });
+    const error = await relay.start().catch((caught: unknown) => caught);
+    expect(HarnessConfigError.isInstance(error)).toBe(true);
+    expect(String((error as Error).message)).toContain(`${rig!.cwd}/no-state/connection.json (not found)`);
+    expect(String((error as Error).message)).toContain(`${rig!.cwd}/elsewhere/.agentworkforce/relay/connection.json (not found)`);
+    expect(String((error as Error).message)).toContain(`${rig!.cwd}/elsewhere/.agent-relay/connection.json (not found)`);
+  });
+
+  it('fails a send with RelayConnectionError once the broker is gone', async () => {
+    const relay = adapter();
+    await relay.start();
+    await rig!.killBroker();
+    await expect(relay.send({ from: 'a', to: 'b', text: 'x' })).rejects.toSatisfy(RelayConnectionError.isInstance);
+  });
+});

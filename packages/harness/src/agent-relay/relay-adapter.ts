@@ -1,0 +1,253 @@
+import * as z from 'zod/mini';
+import { HarnessConfigError } from '../core/errors/harness-config-error.js';
+import type { RelayInboundMessage, RelaySendInput, RelayTransport } from '../relay/relay-transport.js';
+import { describeError } from '../relay/internal/describe-error.js';
+import { formatIssues } from '../shared/schemas/format-issues.js';
+import { memo } from '../shared/schemas/lazy-schema.js';
+import { RelayConnectionError } from './errors/relay-connection-error.js';
+import type { BrokerEventLike, HarnessDriverClientLike } from './internal/harness-driver-types.js';
+import { discoverRelayConnection, type RelayConnection } from './internal/discover-connection.js';
+import { loadHarnessDriver } from './internal/load-harness-driver.js';
+import { RecentIds } from './internal/recent-ids.js';
+import { relayInboundEventSchema } from './internal/relay-event-schema.js';
+import { loadRelayNodeModules } from './internal/relay-node-modules.js';
+import type { RelayAdapterOptions } from './relay-adapter-options.js';
+
+/** Counters of what the event stream brought, for diagnostics and tests. */
+export interface RelayAdapterStats {
+  /** Inbound messages handed to at least one subscriber. */
+  delivered: number;
+  /** Inbound messages whose event id was seen before (replays after a reconnect, duplicates). */
+  duplicates: number;
+  /** `relay_inbound` events with an unreadable shape. */
+  malformed: number;
+}
+
+const optionsSchema = memo(() =>
+  z.object({
+    cwd: z.optional(z.string().check(z.minLength(1))),
+    channels: z.optional(z.array(z.string().check(z.minLength(1)))),
+    baseUrl: z.optional(z.string()),
+    apiKey: z.optional(z.string().check(z.minLength(1))),
+    stateDir: z.optional(z.string().check(z.minLength(1))),
+    workspaceId: z.optional(z.string().check(z.minLength(1))),
+    requestTimeoutMs: z.optional(z.int().check(z.positive(), z.lte(2_147_483_647))),
+    startBroker: z.optional(
+      z.union([z.boolean(), z.object({ binaryPath: z.optional(z.string().check(z.minLength(1))), env: z.optional(z.record(z.string(), z.string())) })]),
+    ),
+    maxRememberedEventIds: z.optional(z.int().check(z.positive())),
+  }),
+);
+
+/**
+ * An Agent Relay connection over the broker client of `@agent-relay/harness-driver` (an optional
+ * peer, loaded on `start`). Implements `RelayTransport`, so it can carry an
+ * `AgentRelayExecutionAdapter` or a worker bridge.
+ *
+ * `start()` finds the broker — explicit `baseUrl`/`apiKey`, else
+ * `$AGENT_RELAY_STATE_DIR/connection.json`, else `{cwd}/.agentworkforce/relay/connection.json`,
+ * else the legacy `{cwd}/.agent-relay/connection.json` (a file whose broker pid is dead is skipped)
+ * — checks that it answers, and opens its event stream. The broker broadcasts every event to every
+ * client; `subscribe(name, …)` delivers only `relay_inbound` messages whose target is `name`, each
+ * event id once. When the stream drops, the client reconnects every 2 s and the broker replays
+ * what was missed (duplicates are dropped here). `shutdown()` closes the stream, and stops the
+ * broker only if this adapter started it (`startBroker`). Node.js only.
+ *
+ * @example
+ * const relay = new RelayAdapter({ cwd: process.cwd(), channels: ['specialists'] });
+ * await relay.start();
+ * const stop = relay.subscribe('my-name', (message) => console.log(message.from, message.text));
+ * await relay.send({ from: 'my-name', to: 'specialist-worker', text: 'hello', threadId: 't-1' });
+ * stop();
+ * await relay.shutdown();
+ */
+export class RelayAdapter implements RelayTransport {
+  private readonly options: RelayAdapterOptions;
+  private readonly listeners = new Map<string, Set<(message: RelayInboundMessage) => void>>();
+  private readonly recent: RecentIds;
+  private readonly counters: RelayAdapterStats = { delivered: 0, duplicates: 0, malformed: 0 };
+  private client: HarnessDriverClientLike | undefined;
+  private stopEvents: (() => void) | undefined;
+  private ownsBroker = false;
+  private starting: Promise<void> | undefined;
+  private resolved: RelayConnection | undefined;
+  private closed = false;
+
+  /** @throws HarnessConfigError when an option is invalid; `field` names it. */
+  constructor(options: RelayAdapterOptions = {}) {
+    let parsed;
+    try {
+      parsed = optionsSchema().safeParse(options);
+    } catch (error) {
+      throw new HarnessConfigError(`RelayAdapter options could not be read (${describeError(error)}).`, { field: 'options' });
+    }
+    if (!parsed.success) {
+      const field = parsed.error.issues[0]?.path.map(String).join('.') || 'options';
+      throw new HarnessConfigError(`RelayAdapter ${formatIssues(parsed.error.issues)}.`, { field });
+    }
+    this.options = parsed.data as RelayAdapterOptions;
+    this.recent = new RecentIds(this.options.maxRememberedEventIds ?? 10_000);
+  }
+
+  /** Where the adapter is connected (`baseUrl`, and `source`: `options`, a connection file, or `started`), once started. */
+  get connection(): { baseUrl: string; source: string } | undefined {
+    return this.resolved === undefined ? undefined : { baseUrl: this.resolved.baseUrl, source: this.resolved.source };
+  }
+
+  /** A copy of the event counters. */
+  stats(): RelayAdapterStats {
+    return { ...this.counters };
+  }
+
+  /**
+   * Connects to the broker and opens the event stream. Idempotent; concurrent calls share one start.
+   * @throws HarnessConfigError when no broker is found (listing the paths tried) or the peer is missing.
+   * @throws RelayConnectionError when the broker does not answer, or after `shutdown()`.
+   */
+  start(): Promise<void> {
+    if (this.closed) return Promise.reject(new RelayConnectionError('RelayAdapter was shut down.'));
+    if (this.starting === undefined) {
+      const starting = this.connect();
+      this.starting = starting;
+      starting.catch(() => {
+        if (this.starting === starting) this.starting = undefined;
+      });
+    }
+    return this.starting;
+  }
+
+  /**
+   * Sends one message through the broker (starting first if needed).
+   * @throws RelayConnectionError when the broker refuses or cannot be reached.
+   */
+  async send(message: RelaySendInput): Promise<void> {
+    await this.start();
+    const client = this.client;
+    if (client === undefined || this.closed) throw new RelayConnectionError('RelayAdapter was shut down.');
+    let reply: unknown;
+    try {
+      reply = await client.sendMessage({
+        to: message.to,
+        from: message.from,
+        text: message.text,
+        ...(message.threadId === undefined ? {} : { threadId: message.threadId }),
+        ...(this.options.workspaceId === undefined ? {} : { workspaceId: this.options.workspaceId }),
+      });
+    } catch (error) {
+      throw new RelayConnectionError(`The broker did not accept the message to "${message.to}": ${describeError(error)}`, {
+        baseUrl: this.resolved?.baseUrl,
+        cause: error,
+      });
+    }
+    const answer = typeof reply === 'object' && reply !== null ? (reply as Record<string, unknown>) : {};
+    if (answer['success'] === false || answer['event_id'] === 'unsupported_operation') {
+      throw new RelayConnectionError(`The broker refused the message to "${message.to}".`, { baseUrl: this.resolved?.baseUrl });
+    }
+  }
+
+  /** Delivers the `relay_inbound` messages whose target is `name` to `listener`, until the returned function is called. */
+  subscribe(name: string, listener: (message: RelayInboundMessage) => void): () => void {
+    let set = this.listeners.get(name);
+    if (set === undefined) this.listeners.set(name, (set = new Set()));
+    const entry = (message: RelayInboundMessage) => listener(message);
+    set.add(entry);
+    return () => {
+      const current = this.listeners.get(name);
+      if (current === undefined) return;
+      current.delete(entry);
+      if (current.size === 0) this.listeners.delete(name);
+    };
+  }
+
+  /**
+   * Closes the event stream and forgets every subscriber; stops the broker only if this adapter
+   * started it. Waits for an in-flight start first. Idempotent; never throws.
+   */
+  async shutdown(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.starting?.catch(() => undefined);
+    this.listeners.clear();
+    this.stopEvents?.();
+    this.stopEvents = undefined;
+    const client = this.client;
+    this.client = undefined;
+    if (client === undefined) return;
+    try {
+      if (this.ownsBroker) await client.shutdown();
+      else client.disconnect();
+    } catch {
+      // Nothing left to do: the stream is closed either way.
+    }
+  }
+
+  private async connect(): Promise<void> {
+    const node = await loadRelayNodeModules();
+    const driver = await loadHarnessDriver();
+    const requestTimeoutMs = this.options.requestTimeoutMs ?? 10_000;
+    let client: HarnessDriverClientLike;
+    try {
+      const connection = await discoverRelayConnection(node, this.options);
+      client = new driver.HarnessDriverClient({ baseUrl: connection.baseUrl, requestTimeoutMs, ...(connection.apiKey === undefined ? {} : { apiKey: connection.apiKey }) });
+      this.resolved = connection;
+      try {
+        await client.healthCheck();
+      } catch (error) {
+        throw new RelayConnectionError(`The Agent Relay broker at ${connection.baseUrl} (from ${connection.source}) does not answer: ${describeError(error)}`, {
+          baseUrl: connection.baseUrl,
+          cause: error,
+        });
+      }
+    } catch (error) {
+      const startBroker = this.options.startBroker;
+      if (!HarnessConfigError.isInstance(error) || error.field !== 'cwd' || startBroker === undefined || startBroker === false) throw error;
+      const spawnOptions = startBroker === true ? {} : startBroker;
+      try {
+        client = await driver.HarnessDriverClient.spawn({
+          cwd: node.resolve(this.options.cwd ?? node.cwd()),
+          requestTimeoutMs,
+          ...(this.options.channels === undefined ? {} : { channels: this.options.channels }),
+          ...(spawnOptions.binaryPath === undefined ? {} : { binaryPath: spawnOptions.binaryPath }),
+          ...(spawnOptions.env === undefined ? {} : { env: spawnOptions.env }),
+        });
+      } catch (spawnError) {
+        throw new RelayConnectionError(`No broker was found and starting one failed: ${describeError(spawnError)}`, { cause: spawnError });
+      }
+      this.ownsBroker = true;
+      this.resolved = { baseUrl: 'started', apiKey: undefined, source: 'started' };
+    }
+    if (this.closed) {
+      if (this.ownsBroker) await client.shutdown().catch(() => undefined);
+      else client.disconnect();
+      throw new RelayConnectionError('RelayAdapter was shut down while starting.');
+    }
+    this.client = client;
+    this.stopEvents = client.onEvent((event) => this.onEvent(event));
+    client.connectEvents();
+  }
+
+  private onEvent(event: BrokerEventLike): void {
+    if (event.kind !== 'relay_inbound') return;
+    const parsed = relayInboundEventSchema.safeParse(event);
+    if (!parsed.success) {
+      this.counters.malformed += 1;
+      return;
+    }
+    const { event_id: id, from, target, body, thread_id: threadId } = parsed.data;
+    if (!this.recent.add(id)) {
+      this.counters.duplicates += 1;
+      return;
+    }
+    const listeners = this.listeners.get(target);
+    if (listeners === undefined) return;
+    this.counters.delivered += 1;
+    const message: RelayInboundMessage = { id, from, target, text: body, ...(typeof threadId === 'string' ? { threadId } : {}) };
+    for (const listener of [...listeners]) {
+      try {
+        listener(message);
+      } catch {
+        // A subscriber's fault stays with it.
+      }
+    }
+  }
+}
