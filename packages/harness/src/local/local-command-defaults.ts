@@ -1,7 +1,9 @@
 /**
  * Environment variables every local command inherits from the parent process. Everything else
  * (API keys, tokens, cloud credentials) must be allow-listed with `inheritEnv` or passed in `env`.
- * Entries ending in `*` are prefixes.
+ * Entries ending in `*` are prefixes. Inherited proxy variables (`HTTPS_PROXY`, `http_proxy`, and
+ * any other `*_PROXY` you allow-list) lose their `user:password@` part; pass a credentialed proxy
+ * explicitly in `env` if a CLI needs one.
  */
 export const DEFAULT_INHERITED_ENV: readonly string[] = Object.freeze([
   'PATH',

@@ -1,6 +1,10 @@
+import { isProxyVariable, stripProxyCredentials } from './strip-proxy-credentials.js';
+
 /**
  * The child's environment: the parent's variables whose names match `inherit` (exact names, or
  * prefixes ending in `*`), then `extra` on top. Nothing else of the parent's environment leaks.
+ * Inherited proxy variables (`HTTPS_PROXY`, `ALL_PROXY`, …) lose their `user:password@` part: a
+ * credentialed proxy reaches the child only when given explicitly in `extra`.
  * Names compare case-insensitively on Windows.
  */
 export function buildEnvironment(
@@ -16,11 +20,13 @@ export function buildEnvironment(
     if (pattern.endsWith('*')) prefixes.push(fold(pattern.slice(0, -1)));
     else exact.add(fold(pattern));
   }
-  const env: Record<string, string> = {};
+  // Null prototype: a variable named `__proto__` is kept as a variable, not read as the prototype.
+  const env: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const [name, value] of Object.entries(parent)) {
     if (value === undefined) continue;
     const folded = fold(name);
-    if (exact.has(folded) || prefixes.some((prefix) => folded.startsWith(prefix))) env[name] = value;
+    if (!exact.has(folded) && !prefixes.some((prefix) => folded.startsWith(prefix))) continue;
+    env[name] = isProxyVariable(name) ? stripProxyCredentials(value) : value;
   }
   for (const [name, value] of Object.entries(extra ?? {})) env[name] = value;
   return env;
