@@ -6,6 +6,8 @@ export default defineConfig({
     testing: 'src/testing/index.ts',
     'testing-node': 'src/testing/node/index.ts',
     'agent-relay': 'src/agent-relay/index.ts',
+    'worker-bridge': 'src/worker-bridge/index.ts',
+    'agent-assistant-worker': 'src/worker-bridge/bin/agent-assistant-worker.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

@@ -121,8 +121,10 @@ export interface RelayWorkerBridge {
   stats(): RelayWorkerBridgeStats;
   /**
    * Stops taking work: unsubscribes, refuses queued requests (`failed`, retryable), waits up to
-   * `disposeTimeoutMs` for runs in progress (they still reply), then stops the rest. Resolves when
-   * no run is left. Idempotent; does not shut the relay down.
+   * `disposeTimeoutMs` (or `options.timeoutMs`) for runs in progress (they still reply), then
+   * stops the rest and waits for their processes to end. Resolves when no run is left. Idempotent;
+   * a later call with a shorter `timeoutMs` (e.g. `0` on a second Ctrl-C) stops the runs sooner.
+   * Does not shut the relay down.
    */
-  dispose(): Promise<void>;
+  dispose(options?: { timeoutMs?: number }): Promise<void>;
 }

@@ -87,6 +87,10 @@ class WorkerBridge implements RelayWorkerBridge {
     ignored: emptyIgnored(),
   };
   private disposing: Promise<void> | undefined;
+  /** When `dispose` stops the runs still in progress. */
+  private stopAt = Number.POSITIVE_INFINITY;
+  /** Re-arms the stop timer after `stopAt` moved. */
+  private scheduleStop: (() => void) | undefined;
 
   constructor(config: ResolvedBridgeConfig) {
     this.config = config;
@@ -98,7 +102,15 @@ class WorkerBridge implements RelayWorkerBridge {
     return { ...this.counts, ignored: { ...this.counts.ignored }, running: this.running.size, queued: this.queue.length };
   }
 
-  dispose(): Promise<void> {
+  dispose(options: { timeoutMs?: number } = {}): Promise<void> {
+    const timeoutMs = options.timeoutMs;
+    if (timeoutMs !== undefined && Number.isFinite(timeoutMs)) {
+      const stopAt = Date.now() + Math.max(0, timeoutMs);
+      if (stopAt < this.stopAt) {
+        this.stopAt = stopAt;
+        this.scheduleStop?.();
+      }
+    }
     this.disposing ??= this.shutdown();
     return this.disposing;
   }
@@ -108,8 +120,21 @@ class WorkerBridge implements RelayWorkerBridge {
     for (const job of this.queue.splice(0)) {
       this.finish(job, bridgeFailure(this.backendId, 'backend_execution_error', `Worker ${this.workerName} is shutting down.`, true), 0);
     }
+    this.stopAt = Math.min(this.stopAt, Date.now() + this.config.disposeTimeoutMs);
     const runsDone = () => Promise.all([...this.running].map((job) => job.settled));
-    if (this.running.size > 0 && !(await within(runsDone(), this.config.disposeTimeoutMs))) {
+    if (this.running.size > 0) {
+      // Wait for the runs until `stopAt` (which a later dispose call may bring forward), then stop them.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const deadline = new Promise<void>((resolve) => {
+        this.scheduleStop = () => {
+          clearTimeout(timer);
+          timer = setTimeout(resolve, Math.max(0, this.stopAt - Date.now()));
+        };
+        this.scheduleStop();
+      });
+      await Promise.race([runsDone(), deadline]);
+      clearTimeout(timer);
+      this.scheduleStop = undefined;
       for (const job of this.running) job.controller.abort(cancelReason(`Worker ${this.workerName} is shutting down.`));
       await within(runsDone(), this.config.stopGraceMs);
     }
