@@ -223,7 +223,7 @@ describe('AgentRelayExecutionAdapter over the in-memory relay', () => {
   it('turns an invalid or hostile request into a failed result without sending', async () => {
     const { relay, adapter } = setup();
     const bad = await adapter.execute({ ...request(), message: { id: '', text: 3 } } as unknown as ExecutionRequest);
-    expect(bad).toMatchObject({ status: 'failed', error: { code: 'backend_execution_error', retryable: false } });
+    expect(bad).toMatchObject({ status: 'failed', error: { code: 'invalid_request', retryable: false } });
     expect(bad.error?.message).toContain('request.message');
     const hostile = new Proxy(request(), {
       get(target, key) {

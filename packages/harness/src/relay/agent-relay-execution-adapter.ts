@@ -1,3 +1,4 @@
+import { checkExecutionRequest } from '../execution/execution-request-schema.js';
 import { negotiateCapabilities } from '../execution/negotiate-capabilities.js';
 import type {
   ExecutionAdapter,
@@ -15,7 +16,7 @@ import { relayFailure, relayReplyResult, type RelayTurn } from './internal/relay
 import { resolveAgentRelayOptions, type ResolvedAgentRelayOptions } from './internal/resolve-adapter-options.js';
 import type { RelayTransport } from './relay-transport.js';
 import { encodeExecutionCancelMessage } from './wire/execution-cancel-message.js';
-import { encodeExecutionRequestMessage, validateExecutionRequest } from './wire/execution-request-message.js';
+import { encodeExecutionRequestMessage } from './wire/execution-request-message.js';
 import type { ExecutionCancelReason } from './wire/message-types.js';
 
 const cloneCapabilities = (capabilities: ExecutionCapabilities): ExecutionCapabilities => ({
@@ -88,9 +89,9 @@ export class AgentRelayExecutionAdapter implements ExecutionAdapter {
     const fail = (message: string, retryable: boolean, code: 'backend_execution_error' | 'timeout' = 'backend_execution_error') =>
       relayFailure(turn, Date.now(), { code, message, retryable });
 
-    const validated = validateExecutionRequest(request);
-    if (!validated.ok) return fail(`The execution request is invalid: ${validated.detail}.`, false);
-    const clean = validated.request;
+    const checked = checkExecutionRequest(request, config.backendId);
+    if (!checked.ok) return checked.result;
+    const clean = checked.request;
     let negotiation: ExecutionNegotiation;
     try {
       negotiation = this.negotiate(clean);

@@ -1,6 +1,5 @@
 import type { ExecutionRequest } from '../../execution/types.js';
 import { formatIssues } from '../../shared/schemas/format-issues.js';
-import { describeError } from '../internal/describe-error.js';
 import {
   AGENT_RELAY_EXECUTION_REQUEST_TYPE,
   type ExecutionRequestMessage,
@@ -58,18 +57,4 @@ export function requestFromBody(body: Record<string, unknown>): RelayDecodeResul
       request: request as ExecutionRequest,
     },
   };
-}
-
-/**
- * Validates an `ExecutionRequest` handed to an adapter. Returns a clean copy (unknown fields
- * dropped) or a sentence naming what is wrong. Never throws, even for hostile values.
- */
-export function validateExecutionRequest(value: unknown): { ok: true; request: ExecutionRequest } | { ok: false; detail: string } {
-  try {
-    const parsed = relayWireSchemas().executionRequestSchema.safeParse(value);
-    if (parsed.success) return { ok: true, request: parsed.data as ExecutionRequest };
-    return { ok: false, detail: formatIssues(parsed.error.issues, 'request') };
-  } catch (error) {
-    return { ok: false, detail: `the request could not be read (${describeError(error)})` };
-  }
 }

@@ -13,7 +13,7 @@ export {
   type RelayDecodeResult,
   type RelayReplyTo,
 } from './message-types.js';
-export { encodeExecutionRequestMessage, decodeExecutionRequestMessage, validateExecutionRequest } from './execution-request-message.js';
+export { encodeExecutionRequestMessage, decodeExecutionRequestMessage } from './execution-request-message.js';
 export { encodeExecutionResultMessage, decodeExecutionResultMessage } from './execution-result-message.js';
 export { encodeExecutionCancelMessage, decodeExecutionCancelMessage } from './execution-cancel-message.js';
 export { decodeWorkerInboundMessage, type WorkerInboundMessage } from './decode-worker-inbound.js';

@@ -12,6 +12,7 @@ const TIMED_OUT = new Set(['timeout', 'timed_out', 'timedout']);
 const PASSED_THROUGH = new Set(['needs_clarification', 'awaiting_approval', 'deferred', 'unsupported']);
 const ERROR_CODES = new Set<ExecutionErrorCode>([
   'unsupported_capability',
+  'invalid_request',
   'backend_execution_error',
   'invalid_backend_output',
   'tool_bridge_error',
