@@ -1,0 +1,276 @@
+// The consumer check: builds both packages, packs them as npm would publish them, installs the
+// tarballs into fresh projects in a temporary directory and uses them the ways users do —
+// ESM and CJS Node.js, TypeScript (node16 ESM and CJS, bundler, node10; strict and
+// exactOptionalPropertyTypes), Jest in its default CommonJS mode running a LocalCommand turn, an
+// esbuild Worker bundle — then runs publint and are-the-types-wrong on both tarballs.
+//
+// Usage: node scripts/consumer-check/run.mjs [--skip-build] [--keep] [--report <file.json>]
+// Prints one PASS/FAIL line per check and exits non-zero when any fails. The JSON report has
+// `numPassedTests`/`numFailedTests` so scripts/test-summary.mjs can count it like a vitest report.
+import { spawn } from 'node:child_process';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const root = join(here, '..', '..');
+const fixtures = join(here, 'fixtures');
+const PACKAGES = [
+  { name: '@agent-assistant/vfs', dir: join(root, 'packages', 'vfs') },
+  { name: '@agent-assistant/harness', dir: join(root, 'packages', 'harness') },
+];
+
+// Tools the consumers install, at exact versions (each supports Node 20). TypeScript, esbuild and
+// @types/node follow the repository's own pins so one version of each is in play.
+const rootDevDependencies = readJson(join(root, 'package.json')).devDependencies;
+const TOOLS = {
+  jest: '30.5.2',
+  publint: '0.3.25',
+  '@arethetypeswrong/cli': '0.18.5',
+  typescript: rootDevDependencies.typescript,
+  esbuild: rootDevDependencies.esbuild,
+  '@types/node': rootDevDependencies['@types/node'],
+};
+
+// The TypeScript set-ups every snippet must compile under.
+const STRICT = { strict: true, exactOptionalPropertyTypes: true, noEmit: true, skipLibCheck: false, target: 'ES2022', types: ['node'] };
+const TS_PROJECTS = [
+  { id: 'ts-node16-esm', type: 'module', compilerOptions: { module: 'node16', moduleResolution: 'node16' } },
+  { id: 'ts-node16-cjs', type: 'commonjs', compilerOptions: { module: 'node16', moduleResolution: 'node16' } },
+  { id: 'ts-bundler', type: 'module', compilerOptions: { module: 'esnext', moduleResolution: 'bundler', lib: ['ES2022', 'DOM'] } },
+  { id: 'ts-node10', type: 'commonjs', compilerOptions: { module: 'commonjs', moduleResolution: 'node10' } },
+];
+
+const STEP_TIMEOUT_MS = 5 * 60_000;
+
+const args = process.argv.slice(2);
+const skipBuild = args.includes('--skip-build');
+const keep = args.includes('--keep');
+const reportIndex = args.indexOf('--report');
+const reportPath = reportIndex === -1 ? undefined : args[reportIndex + 1];
+
+const work = mkdtempSync(join(tmpdir(), 'consumer-check-'));
+const tarballs = join(work, 'tarballs');
+const consumer = join(work, 'consumer');
+const logs = join(work, 'logs');
+mkdirSync(tarballs);
+mkdirSync(logs);
+
+/** @type {{ name: string, status: 'PASS' | 'FAIL', ms: number, detail: string }[]} */
+const results = [];
+
+function readJson(file) {
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+/** Runs a command, never through a shell; resolves with its exit code and combined output. */
+function run(command, commandArgs, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, commandArgs, {
+      cwd: options.cwd ?? root,
+      env: { ...process.env, CI: 'true', FORCE_COLOR: '0', NO_COLOR: '1', ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let output = '';
+    const append = (chunk) => (output += chunk.toString());
+    child.stdout.on('data', append);
+    child.stderr.on('data', append);
+    const timer = setTimeout(() => {
+      output += `\n[consumer-check] timed out after ${STEP_TIMEOUT_MS} ms\n`;
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }, STEP_TIMEOUT_MS);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      resolve({ code: 1, output: `${output}\n${error.message}` });
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? (signal ? 1 : 0), output });
+    });
+  });
+}
+
+/** Runs one named check; `body` returns `{ ok, output }`. */
+async function check(name, body) {
+  const started = Date.now();
+  let outcome;
+  try {
+    outcome = await body();
+  } catch (error) {
+    outcome = { ok: false, output: String(error?.stack ?? error) };
+  }
+  const ms = Date.now() - started;
+  const logFile = join(logs, `${name.replace(/[^\w.-]+/g, '_')}.log`);
+  writeFileSync(logFile, outcome.output);
+  results.push({ name, status: outcome.ok ? 'PASS' : 'FAIL', ms, detail: outcome.ok ? '' : tail(outcome.output, 40) });
+  console.log(`${outcome.ok ? 'PASS' : 'FAIL'}  ${name}  (${(ms / 1000).toFixed(1)} s)`);
+  if (!outcome.ok) console.log(indent(tail(outcome.output, 40)));
+  return outcome.ok;
+}
+
+function notRun(name, reason) {
+  results.push({ name, status: 'FAIL', ms: 0, detail: `not run: ${reason}` });
+  console.log(`FAIL  ${name}  (not run: ${reason})`);
+}
+
+function tail(text, lines) {
+  return text.trimEnd().split('\n').slice(-lines).join('\n');
+}
+
+function indent(text) {
+  return text
+    .split('\n')
+    .map((line) => `      ${line}`)
+    .join('\n');
+}
+
+async function command(cmd, cmdArgs, options) {
+  const { code, output } = await run(cmd, cmdArgs, options);
+  return { ok: code === 0, output: `$ ${cmd} ${cmdArgs.join(' ')}\n${output}\n(exit ${code})` };
+}
+
+/** The import specifiers of every subpath a package exports (except package.json). */
+function subpathSpecifiers(pkg) {
+  const exports = readJson(join(pkg.dir, 'package.json')).exports ?? {};
+  return Object.keys(exports)
+    .filter((key) => key !== './package.json' && !key.includes('*'))
+    .map((key) => (key === '.' ? pkg.name : `${pkg.name}/${key.slice(2)}`));
+}
+
+function writeJson(file, value) {
+  writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** The fresh consumer: fixtures copied, the tarballs and the pinned tools as dependencies. */
+function layOutConsumer(packed) {
+  cpSync(fixtures, consumer, { recursive: true });
+  chmodSync(join(consumer, 'jest', 'fake-cli.js'), 0o755);
+  writeJson(join(consumer, 'package.json'), {
+    name: 'consumer-check',
+    private: true,
+    dependencies: Object.fromEntries(packed.map(({ name, tarball }) => [name, `file:${relative(consumer, tarball)}`])),
+    devDependencies: TOOLS,
+  });
+  const specifiers = PACKAGES.flatMap(subpathSpecifiers);
+  const imports = specifiers.map((specifier, index) => `import * as subpath${index} from '${specifier}';`);
+  const subpathsTs = `${imports.join('\n')}\n\nexport const subpaths: readonly object[] = [${specifiers.map((_, index) => `subpath${index}`).join(', ')}];\n`;
+  for (const project of TS_PROJECTS) {
+    const dir = join(consumer, project.id);
+    mkdirSync(dir);
+    writeJson(join(dir, 'package.json'), { name: `consumer-${project.id}`, private: true, type: project.type });
+    writeJson(join(dir, 'tsconfig.json'), { compilerOptions: { ...STRICT, ...project.compilerOptions }, include: ['*.ts'] });
+    cpSync(join(fixtures, 'ts', 'snippet.ts'), join(dir, 'snippet.ts'));
+    writeFileSync(join(dir, 'subpaths.ts'), subpathsTs);
+  }
+  return specifiers;
+}
+
+/** Bundles the Worker entry with no externals: any Node built-in it reaches fails the build. */
+async function workerBundle(platform) {
+  const esbuildPath = join(consumer, 'node_modules', 'esbuild', 'lib', 'main.js');
+  const { build } = await import(esbuildPath);
+  const outfile = join(consumer, 'worker', `bundle-${platform}.js`);
+  const result = await build({
+    entryPoints: [join(consumer, 'worker', 'entry.mjs')],
+    bundle: true,
+    format: 'esm',
+    platform,
+    conditions: ['worker', 'workerd', 'browser'],
+    ...(platform === 'neutral' ? { mainFields: ['module', 'main'] } : {}),
+    outfile,
+    metafile: true,
+    logLevel: 'silent',
+  }).catch((error) => ({ error }));
+  if ('error' in result) return { ok: false, output: String(result.error.message ?? result.error) };
+  const externals = Object.values(result.metafile.inputs).flatMap((input) => input.imports.filter((item) => item.external).map((item) => item.path));
+  const size = Object.values(result.metafile.outputs)[0]?.bytes ?? 0;
+  return {
+    ok: externals.length === 0,
+    output: externals.length === 0 ? `bundled ${size} bytes, no external imports` : `external imports left in the bundle: ${externals.join(', ')}`,
+  };
+}
+
+async function main() {
+  console.log(`consumer check in ${work}`);
+  const built = skipBuild ? true : await check('build', () => command('npm', ['run', 'build'], { cwd: root }));
+  const packed = [];
+  const packOk =
+    built &&
+    (await check('pack', async () => {
+      let output = '';
+      for (const pkg of PACKAGES) {
+        const { code, output: packOutput } = await run('npm', ['pack', '--json', '--pack-destination', tarballs], { cwd: pkg.dir });
+        output += packOutput;
+        if (code !== 0) return { ok: false, output };
+        const jsonStart = packOutput.indexOf('[');
+        const [info] = JSON.parse(packOutput.slice(jsonStart));
+        packed.push({ name: pkg.name, tarball: join(tarballs, info.filename), files: info.files.length, size: info.size });
+      }
+      return { ok: true, output: packed.map((item) => `${item.name}: ${item.tarball} (${item.files} files, ${item.size} bytes)`).join('\n') };
+    }));
+
+  const CONSUMER_CHECKS = [
+    'esm-import',
+    'cjs-require',
+    ...TS_PROJECTS.map((project) => project.id),
+    'jest-cjs-local-command',
+    'worker-bundle-browser',
+    'worker-bundle-neutral',
+    ...PACKAGES.flatMap((pkg) => [`publint ${pkg.name}`, `attw ${pkg.name}`]),
+  ];
+  if (!packOk) {
+    for (const name of CONSUMER_CHECKS) notRun(name, built ? 'pack failed' : 'build failed');
+    return;
+  }
+
+  const specifiers = layOutConsumer(packed);
+  const installed = await check('install', async () => {
+    const result = await command('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd: consumer });
+    if (!result.ok) return result;
+    // The harness must use the packed vfs, not a copy fetched from the registry.
+    const nested = join(consumer, 'node_modules', '@agent-assistant', 'harness', 'node_modules', '@agent-assistant', 'vfs');
+    if (existsSync(nested)) return { ok: false, output: `${result.output}\nharness installed its own @agent-assistant/vfs from the registry instead of the packed one` };
+    return result;
+  });
+  if (!installed) {
+    for (const name of CONSUMER_CHECKS) notRun(name, 'install failed');
+    return;
+  }
+
+  const bin = (name) => join(consumer, 'node_modules', '.bin', name);
+  await check('esm-import', () => command(process.execPath, [join(consumer, 'esm', 'check.mjs'), ...specifiers], { cwd: join(consumer, 'esm') }));
+  await check('cjs-require', () => command(process.execPath, [join(consumer, 'cjs', 'check.cjs'), ...specifiers], { cwd: join(consumer, 'cjs') }));
+  for (const project of TS_PROJECTS) {
+    await check(project.id, () => command(bin('tsc'), ['-p', join(consumer, project.id)], { cwd: join(consumer, project.id) }));
+  }
+  await check('jest-cjs-local-command', () => command(bin('jest'), ['--ci', '--colors=false'], { cwd: join(consumer, 'jest') }));
+  await check('worker-bundle-browser', () => workerBundle('browser'));
+  await check('worker-bundle-neutral', () => workerBundle('neutral'));
+  for (const pkg of PACKAGES) {
+    const tarball = packed.find((item) => item.name === pkg.name).tarball;
+    await check(`publint ${pkg.name}`, () => command(bin('publint'), ['run', tarball, '--strict'], { cwd: consumer }));
+    await check(`attw ${pkg.name}`, () => command(bin('attw'), [tarball, '--format', 'ascii', '--no-emoji', '--no-color', '--no-definitely-typed'], { cwd: consumer }));
+  }
+}
+
+await main();
+
+const failed = results.filter((result) => result.status === 'FAIL');
+console.log('\nconsumer check');
+for (const result of results) console.log(`  ${result.status}  ${result.name}`);
+console.log(`consumer check: ${results.length - failed.length} PASS, ${failed.length} FAIL (logs: ${keep ? logs : 'removed; rerun with --keep'})`);
+if (reportPath !== undefined) {
+  writeJson(reportPath, {
+    numPassedTests: results.length - failed.length,
+    numFailedTests: failed.length,
+    checks: results,
+  });
+}
+if (!keep) rmSync(work, { recursive: true, force: true });
+process.exit(failed.length === 0 ? 0 : 1);
