@@ -42,6 +42,7 @@ export interface NodeSpawnOptionsLike {
   detached: boolean;
   windowsHide: boolean;
   shell: false;
+  windowsVerbatimArguments?: boolean;
 }
 
 /** `node:child_process`, the part in use. */

@@ -1,5 +1,6 @@
 import type { NodeChildProcessLike, NodeModules, NodeSystemErrorLike } from './node-types.js';
 import { OutputCapture } from './output-capture.js';
+import { resolveWindowsSpawn, type WindowsSpawnTarget } from './windows-command.js';
 
 /** The longest delay `setTimeout` honours. */
 const MAX_TIMER_DELAY_MS = 2_147_483_647;
@@ -74,117 +75,134 @@ export function runProcess(node: NodeModules, options: RunProcessOptions): Promi
   };
   if (options.signal?.aborted) return Promise.resolve(outcome({ kind: 'aborted', reason: abortReason(options.signal) }));
 
-  return new Promise<ProcessOutcome>((resolve) => {
-    const isWindows = node.process.platform === 'win32';
-    let child: NodeChildProcessLike;
-    try {
-      child = node.childProcess.spawn(options.command, options.args, {
-        ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
-        env: options.env,
-        stdio: [options.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
-        detached: !isWindows,
-        windowsHide: true,
-        shell: false,
-      });
-    } catch (error) {
-      resolve(outcome({ kind: 'spawn_failed', error: describeError(error) }));
-      return;
-    }
+  const isWindows = node.process.platform === 'win32';
+  if (!isWindows) return watchProcess({ command: options.command, args: options.args, windowsVerbatimArguments: false });
+  return resolveWindowsSpawn(node, options.command, options.args, options.env, options.cwd ?? node.process.cwd()).then(
+    watchProcess,
+    (error: unknown) => outcome({ kind: 'spawn_failed', error: describeError(error) }),
+  );
 
-    let stoppedFor: ProcessEnding | undefined;
-    let exit: { code: number | null; signal: string | null } | undefined;
-    let terminating = false;
-    let settled = false;
-    const timers = new Set<ReturnType<typeof setTimeout>>();
-    const later = (delayMs: number, run: () => void) => {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        run();
-      }, Math.min(Math.max(0, delayMs), MAX_TIMER_DELAY_MS));
-      timers.add(timer);
-    };
-    const pid = child.pid;
-
-    const signalGroup = (signal: 'SIGTERM' | 'SIGKILL') => {
-      if (pid === undefined) return;
+  function watchProcess(target: WindowsSpawnTarget): Promise<ProcessOutcome> {
+    if (options.signal?.aborted) return Promise.resolve(outcome({ kind: 'aborted', reason: abortReason(options.signal) }));
+    return new Promise<ProcessOutcome>((resolve) => {
+      let child: NodeChildProcessLike;
       try {
-        if (isWindows) child.kill(signal);
-        else node.process.kill(-pid, signal);
-      } catch {
-        // The group is already gone.
+        child = node.childProcess.spawn(target.command, target.args, {
+          ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+          env: options.env,
+          stdio: [options.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+          detached: !isWindows,
+          windowsHide: true,
+          shell: false,
+          ...(target.windowsVerbatimArguments ? { windowsVerbatimArguments: true } : {}),
+        });
+      } catch (error) {
+        resolve(outcome({ kind: 'spawn_failed', error: describeError(error) }));
+        return;
       }
-    };
-    const groupAlive = () => {
-      if (pid === undefined || isWindows) return false;
-      try {
-        node.process.kill(-pid, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    };
-    const finish = (ending: ProcessEnding) => {
-      if (settled) return;
-      settled = true;
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-      options.signal?.removeEventListener('abort', onAbort);
-      child.stdout?.destroy();
-      child.stderr?.destroy();
-      resolve(outcome(ending, exit?.code ?? null, exit?.signal ?? null));
-    };
-    const endingNow = (): ProcessEnding =>
-      stoppedFor ?? { kind: 'exited', exitCode: exit?.code ?? null, exitSignal: exit?.signal ?? null };
-    // SIGTERM to the group, SIGKILL after the grace period; if some process outside the group
-    // still holds our pipes after that, stop waiting for it one more grace period later.
-    const terminate = () => {
-      if (terminating) return;
-      terminating = true;
-      signalGroup('SIGTERM');
-      later(options.killGraceMs, () => {
-        signalGroup('SIGKILL');
-        later(options.killGraceMs, () => finish(endingNow()));
-      });
-    };
-    const stop = (why: ProcessEnding) => {
-      // Once the process has exited, its exit is the ending; we only clean up the group.
-      if (exit === undefined) stoppedFor ??= why;
-      terminate();
-    };
-    function onAbort() {
-      stop({ kind: 'aborted', reason: abortReason(options.signal!) });
-    }
 
-    child.on('error', (error) => {
-      // Without a pid the process never started (ENOENT, EACCES, a missing cwd).
-      if (pid === undefined) finish({ kind: 'spawn_failed', error: describeError(error) });
+      let stoppedFor: ProcessEnding | undefined;
+      let exit: { code: number | null; signal: string | null } | undefined;
+      let terminating = false;
+      let settled = false;
+      const timers = new Set<ReturnType<typeof setTimeout>>();
+      const later = (delayMs: number, run: () => void) => {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          run();
+        }, Math.min(Math.max(0, delayMs), MAX_TIMER_DELAY_MS));
+        timers.add(timer);
+      };
+      const pid = child.pid;
+
+      const signalGroup = (signal: 'SIGTERM' | 'SIGKILL') => {
+        if (pid === undefined) return;
+        try {
+          if (isWindows) killWindowsTree(node, pid, signal, options.env);
+          else node.process.kill(-pid, signal);
+        } catch {
+          // The group is already gone.
+        }
+      };
+      const groupAlive = () => {
+        if (pid === undefined || isWindows) return false;
+        try {
+          node.process.kill(-pid, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      const finish = (ending: ProcessEnding) => {
+        if (settled) return;
+        settled = true;
+        for (const timer of timers) clearTimeout(timer);
+        timers.clear();
+        options.signal?.removeEventListener('abort', onAbort);
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+        resolve(outcome(ending, exit?.code ?? null, exit?.signal ?? null));
+      };
+      const endingNow = (): ProcessEnding =>
+        stoppedFor ?? { kind: 'exited', exitCode: exit?.code ?? null, exitSignal: exit?.signal ?? null };
+      // SIGTERM to the group, SIGKILL after the grace period; if some process outside the group
+      // still holds our pipes after that, stop waiting for it one more grace period later.
+      const terminate = () => {
+        if (terminating) return;
+        terminating = true;
+        signalGroup('SIGTERM');
+        later(options.killGraceMs, () => {
+          signalGroup('SIGKILL');
+          later(options.killGraceMs, () => finish(endingNow()));
+        });
+      };
+      const stop = (why: ProcessEnding) => {
+        // Once the process has exited, its exit is the ending; we only clean up the group.
+        if (exit === undefined) stoppedFor ??= why;
+        terminate();
+      };
+      function onAbort() {
+        stop({ kind: 'aborted', reason: abortReason(options.signal!) });
+      }
+
+      child.on('error', (error) => {
+        // Without a pid the process never started (ENOENT, EACCES, a missing cwd).
+        if (pid === undefined) finish({ kind: 'spawn_failed', error: describeError(error) });
+      });
+      child.on('exit', (code, signal) => {
+        exit = { code, signal };
+        // Leftover members of the group (a daemonised grandchild) are stopped too.
+        if (groupAlive()) terminate();
+        else later(options.killGraceMs, () => finish(endingNow()));
+      });
+      child.on('close', (code, signal) => {
+        exit ??= { code, signal };
+        finish(endingNow());
+      });
+      child.stdout?.on('data', (chunk) => {
+        if (!stdout.push(chunk)) stop({ kind: 'output_limit', stream: 'stdout' });
+      });
+      child.stderr?.on('data', (chunk) => {
+        if (!stderr.push(chunk)) stop({ kind: 'output_limit', stream: 'stderr' });
+      });
+      child.stdout?.on('error', () => undefined);
+      child.stderr?.on('error', () => undefined);
+      if (options.stdin !== undefined && child.stdin !== null) {
+        // EPIPE when the process exits without reading its input is not a failure of ours.
+        child.stdin.on('error', () => undefined);
+        child.stdin.end(options.stdin);
+      }
+      options.signal?.addEventListener('abort', onAbort, { once: true });
+      later(options.timeoutMs, () => stop({ kind: 'timed_out' }));
     });
-    child.on('exit', (code, signal) => {
-      exit = { code, signal };
-      // Leftover members of the group (a daemonised grandchild) are stopped too.
-      if (groupAlive()) terminate();
-      else later(options.killGraceMs, () => finish(endingNow()));
-    });
-    child.on('close', (code, signal) => {
-      exit ??= { code, signal };
-      finish(endingNow());
-    });
-    child.stdout?.on('data', (chunk) => {
-      if (!stdout.push(chunk)) stop({ kind: 'output_limit', stream: 'stdout' });
-    });
-    child.stderr?.on('data', (chunk) => {
-      if (!stderr.push(chunk)) stop({ kind: 'output_limit', stream: 'stderr' });
-    });
-    child.stdout?.on('error', () => undefined);
-    child.stderr?.on('error', () => undefined);
-    if (options.stdin !== undefined && child.stdin !== null) {
-      // EPIPE when the process exits without reading its input is not a failure of ours.
-      child.stdin.on('error', () => undefined);
-      child.stdin.end(options.stdin);
-    }
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-    later(options.timeoutMs, () => stop({ kind: 'timed_out' }));
-  });
+  }
+}
+
+/** Windows has no process groups: `taskkill /T` ends the process and everything it started. */
+function killWindowsTree(node: NodeModules, pid: number, signal: 'SIGTERM' | 'SIGKILL', env: Record<string, string>): void {
+  const args = ['/pid', String(pid), '/T', ...(signal === 'SIGKILL' ? ['/F'] : [])];
+  const killer = node.childProcess.spawn('taskkill', args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: false, windowsHide: true, shell: false });
+  killer.on('error', () => undefined);
 }
 
 function describeError(error: unknown): { code?: string; message: string } {
