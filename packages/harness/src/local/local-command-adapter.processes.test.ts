@@ -1,5 +1,10 @@
 // Real processes that hang, ignore SIGTERM, fork grandchildren and flood their output: the
-// adapter must stop all of them, report why, and leave no process behind.
+// adapter must stop all of them, report why, and leave no process behind. "Alive" is checked
+// without waiting and without depending on scheduling: `isAlive` counts a process that has a
+// SIGKILL pending or is already exiting as dead, and tells a reused pid from the fixture's own
+// (its start time is recorded in the pid file).
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -48,6 +53,24 @@ function scenario(mode: string, extra: Partial<LocalCommandAdapterConfig> & { ab
   };
   return { adapter, pids };
 }
+
+describe('the liveness check these tests rely on', () => {
+  it('counts a process as dead as soon as SIGKILL was sent, however slowly the kernel reaps it', async () => {
+    const pidFile = join(tempDir(), 'pids');
+    const child = spawn(process.execPath, [misbehave, 'hang'], { env: { ...process.env, PID_FILE: pidFile }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const exited = once(child, 'exit');
+    await once(child.stdout, 'data'); // "ready": the pid file is written
+    const [pid] = readPids(pidFile);
+    leftovers.push(pid!);
+    expect(pid).toBe(child.pid);
+    expect(isAlive(pid!)).toBe(true);
+    process.kill(pid!, 'SIGKILL');
+    // No waiting: a pending SIGKILL (or an exit in progress) already counts as dead.
+    expect(isAlive(pid!)).toBe(false);
+    await exited;
+    expect(isAlive(pid!)).toBe(false);
+  });
+});
 
 describe('LocalCommand — stopping processes', () => {
   it('stops a hanging process at timeoutMs: failed / timeout, retryable', async () => {

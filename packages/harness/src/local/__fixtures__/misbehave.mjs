@@ -1,16 +1,29 @@
 // A program that misbehaves on request, for the LocalCommand tests: `node misbehave.mjs <mode>`.
 // Modes that stay alive write their pid(s), one per line, to $PID_FILE (when set) and then print
-// "ready" on stdout, so a test can wait for that line instead of sleeping.
+// "ready" on stdout, so a test can wait for that line instead of sleeping. Each line is
+// `<pid> <start time>` (the start time from /proc/<pid>/stat where there is one), so a test can
+// tell the process from a later one that reuses its pid.
 import { spawn } from 'node:child_process';
-import { renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const [mode = 'echo', ...rest] = process.argv.slice(2);
 const self = fileURLToPath(import.meta.url);
 
+/** Field 22 of /proc/<pid>/stat (start time in clock ticks since boot), or '' without procfs. */
+function startTime(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? '';
+  } catch {
+    return '';
+  }
+}
+
 function writePids(pids) {
   if (!process.env.PID_FILE) return;
-  writeFileSync(`${process.env.PID_FILE}.tmp`, `${pids.join('\n')}\n`);
+  const lines = pids.map((pid) => `${pid} ${startTime(pid)}`.trim());
+  writeFileSync(`${process.env.PID_FILE}.tmp`, `${lines.join('\n')}\n`);
   renameSync(`${process.env.PID_FILE}.tmp`, process.env.PID_FILE);
 }
 

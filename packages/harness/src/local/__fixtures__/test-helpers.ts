@@ -35,33 +35,74 @@ export function fixtureExecutable(dir: string, name: string, script: string, fix
   return path;
 }
 
-/** True while `pid` is a live process (a zombie waiting to be reaped counts as dead). */
+/** What /proc/<pid>/stat and /proc/<pid>/status say about a process, on Linux. */
+interface ProcState {
+  state: string;
+  flags: number;
+  startTime: string;
+  /** SIGKILL is pending (thread or shared): the process can never run its own code again. */
+  killPending: boolean;
+}
+
+const PF_EXITING = 0x4;
+const SIGKILL_BIT = 1n << 8n;
+/** Start times the fixtures recorded, by pid (see `readPids`). */
+const recordedStartTimes = new Map<number, string>();
+
+function procState(pid: number): ProcState | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const pending = [...status.matchAll(/^(?:SigPnd|ShdPnd):\s*([0-9a-f]+)$/gm)].map((match) => BigInt(`0x${match[1]!}`));
+    return {
+      state: fields[0] ?? '',
+      flags: Number(fields[6]),
+      startTime: fields[19] ?? '',
+      killPending: pending.some((mask) => (mask & SIGKILL_BIT) !== 0n),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * True while `pid` is a process that can still run code: not gone, not a zombie, not exiting, not
+ * holding a pending SIGKILL, and (when its fixture recorded a start time) not a later process that
+ * reuses the pid. The answer does not depend on how quickly the kernel gets round to a process
+ * that was killed: once a SIGKILL was sent, or the process started exiting, it counts as dead.
+ */
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
   } catch {
     return false;
   }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return existsSync(`/proc/${pid}`);
-  }
+  if (!existsSync('/proc/self/stat')) return true;
+  const state = procState(pid);
+  if (state === undefined) return false;
+  if (state.state === 'Z' || state.state === 'X' || (state.flags & PF_EXITING) !== 0 || state.killPending) return false;
+  const recorded = recordedStartTimes.get(pid);
+  return recorded === undefined || recorded === state.startTime;
 }
 
-/** The pids a fixture wrote to its pid file; none when it never got that far. */
+/** The pids a fixture wrote to its pid file (and their start times, for `isAlive`); none when it never got that far. */
 export function readPids(file: string): number[] {
   if (!existsSync(file)) return [];
   return readFileSync(file, 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '')
-    .map(Number);
+    .map((line) => {
+      const [pid, startTime] = line.trim().split(' ');
+      if (startTime !== undefined) recordedStartTimes.set(Number(pid), startTime);
+      return Number(pid);
+    });
 }
 
-/** Kills leftovers of a failed test so they do not outlive the run. */
+/** Kills leftovers of a failed test so they do not outlive the run; never a later process that reuses a pid. */
 export function killQuietly(pids: number[]): void {
   for (const pid of pids) {
+    if (!isAlive(pid)) continue;
     try {
       process.kill(pid, 'SIGKILL');
     } catch {
