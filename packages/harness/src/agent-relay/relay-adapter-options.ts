@@ -27,6 +27,8 @@ export interface RelayAdapterOptions {
    * adapter then owns it and stops it in `shutdown()`. Default `false`.
    */
   startBroker?: boolean | RelayAdapterStartBrokerOptions;
+  /** While someone watches the connection (`watchConnection`), how often to check the broker answers, in milliseconds. Default 1 000. */
+  healthCheckIntervalMs?: number;
   /** How many recent event ids to remember for deduplication. Default 10 000. */
   maxRememberedEventIds?: number;
 }

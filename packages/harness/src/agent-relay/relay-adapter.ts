@@ -36,6 +36,7 @@ const optionsSchema = memo(() =>
       z.union([z.boolean(), z.object({ binaryPath: z.optional(z.string().check(z.minLength(1))), env: z.optional(z.record(z.string(), z.string())) })]),
     ),
     maxRememberedEventIds: z.optional(z.int().check(z.positive())),
+    healthCheckIntervalMs: z.optional(z.int().check(z.positive(), z.lte(2_147_483_647))),
   }),
 );
 
@@ -72,6 +73,8 @@ export class RelayAdapter implements RelayTransport {
   private starting: Promise<void> | undefined;
   private resolved: RelayConnection | undefined;
   private closed = false;
+  private readonly watchers = new Set<(error: Error) => void>();
+  private watchdog: ReturnType<typeof setTimeout> | undefined;
 
   /** @throws HarnessConfigError when an option is invalid; `field` names it. */
   constructor(options: RelayAdapterOptions = {}) {
@@ -160,12 +163,33 @@ export class RelayAdapter implements RelayTransport {
   }
 
   /**
+   * Calls `listener` when the broker stops answering while anyone watches: the adapter checks the
+   * broker's `/health` every `healthCheckIntervalMs` (default 1 000) only while at least one
+   * watcher is registered. Also called once on `shutdown()`. Returns the function that stops watching.
+   */
+  watchConnection(listener: (error: Error) => void): () => void {
+    const entry = (error: Error) => listener(error);
+    this.watchers.add(entry);
+    this.armWatchdog();
+    return () => {
+      this.watchers.delete(entry);
+      if (this.watchers.size === 0 && this.watchdog !== undefined) {
+        clearTimeout(this.watchdog);
+        this.watchdog = undefined;
+      }
+    };
+  }
+
+  /**
    * Closes the event stream and forgets every subscriber; stops the broker only if this adapter
    * started it. Waits for an in-flight start first. Idempotent; never throws.
    */
   async shutdown(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    if (this.watchdog !== undefined) clearTimeout(this.watchdog);
+    this.watchdog = undefined;
+    this.notifyWatchers(new RelayConnectionError('RelayAdapter was shut down.', { baseUrl: this.resolved?.baseUrl }));
     await this.starting?.catch(() => undefined);
     this.listeners.clear();
     this.stopEvents?.();
@@ -224,6 +248,41 @@ export class RelayAdapter implements RelayTransport {
     this.client = client;
     this.stopEvents = client.onEvent((event) => this.onEvent(event));
     client.connectEvents();
+  }
+
+  private armWatchdog(): void {
+    if (this.watchdog !== undefined || this.watchers.size === 0 || this.closed) return;
+    this.watchdog = setTimeout(() => {
+      void this.checkHealth();
+    }, this.options.healthCheckIntervalMs ?? 1_000);
+  }
+
+  private async checkHealth(): Promise<void> {
+    const client = this.client;
+    if (client !== undefined) {
+      try {
+        await client.healthCheck();
+      } catch (error) {
+        this.notifyWatchers(
+          new RelayConnectionError(`The Agent Relay broker at ${this.resolved?.baseUrl ?? 'unknown'} stopped answering: ${describeError(error)}`, {
+            baseUrl: this.resolved?.baseUrl,
+            cause: error,
+          }),
+        );
+      }
+    }
+    this.watchdog = undefined;
+    this.armWatchdog();
+  }
+
+  private notifyWatchers(error: Error): void {
+    for (const watcher of [...this.watchers]) {
+      try {
+        watcher(error);
+      } catch {
+        // A watcher's fault stays with it.
+      }
+    }
   }
 
   private onEvent(event: BrokerEventLike): void {

@@ -154,6 +154,19 @@ describe('AgentRelayExecutionAdapter over the in-memory relay', () => {
     expect(relay.subscriberCount(CHAT)).toBe(0);
   });
 
+  it('gives up at once when the relay reports a lost connection', async () => {
+    const { relay, adapter } = setup();
+    responder = startResponder(relay, WORKER, () => {
+      relay.loseConnection(new Error('broker exited'));
+      return undefined;
+    });
+    const result = await adapter.execute(request());
+    expect(result).toMatchObject({ status: 'failed', error: { code: 'backend_execution_error', retryable: true } });
+    expect(result.error?.message).toContain('broker exited');
+    expect(relay.watcherCount()).toBe(0);
+    expect(relay.subscriberCount(CHAT)).toBe(0);
+  });
+
   it('does not send anything when the signal is already aborted', async () => {
     const { relay, adapter } = setup();
     const result = await adapter.execute(request(), { signal: AbortSignal.abort() });

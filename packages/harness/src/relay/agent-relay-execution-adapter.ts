@@ -171,6 +171,13 @@ export class AgentRelayExecutionAdapter implements ExecutionAdapter {
       }
       const outcome = await wait.outcome;
       if (outcome.kind === 'reply') return relayReplyResult(turn, outcome);
+      if (outcome.kind === 'connection_lost') {
+        return relayFailure(turn, outcome.at, {
+          code: 'backend_execution_error',
+          message: `Lost the connection to the relay while waiting for worker "${config.workerName}": ${describeError(outcome.error)}`,
+          retryable: true,
+        });
+      }
       const reason: ExecutionCancelReason = outcome.kind === 'timeout' ? 'timeout' : 'cancelled';
       this.sendCancel(transport, { requestId, turnId: clean.turnId, threadId, reason });
       if (outcome.kind === 'timeout') {

@@ -44,4 +44,10 @@ export interface RelayTransport {
    * a transport ignores what they throw. Calling the returned function twice is harmless.
    */
   subscribe(name: string, listener: (message: RelayInboundMessage) => void): () => void;
+  /**
+   * Optional. Calls `listener` when the relay finds it has lost its connection (for example the
+   * broker died), so waiting callers can give up early instead of waiting out their timeout.
+   * Returns the function that stops watching. Relays without it are simply not watched.
+   */
+  watchConnection?(listener: (error: Error) => void): () => void;
 }

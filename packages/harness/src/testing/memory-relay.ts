@@ -25,6 +25,12 @@ export interface MemoryRelay extends RelayTransport {
   nextMessage(name: string, options?: { signal?: AbortSignal }): Promise<RelayInboundMessage>;
   /** How many subscriptions are live, for `name` or in all (leak checks). */
   subscriberCount(name?: string): number;
+  /** Tells every `watchConnection` listener the connection was lost (delivery keeps working). */
+  loseConnection(error?: Error): void;
+  /** Calls `listener` when `loseConnection` is called, until the returned function is called. */
+  watchConnection(listener: (error: Error) => void): () => void;
+  /** How many connection watchers are live (leak checks). */
+  watcherCount(): number;
 }
 
 /**
@@ -41,6 +47,7 @@ export interface MemoryRelay extends RelayTransport {
 export function createMemoryRelay(options: MemoryRelayOptions = {}): MemoryRelay {
   const listeners = new Map<string, Set<(message: RelayInboundMessage) => void>>();
   const sent: RelaySendInput[] = [];
+  const watchers = new Set<(error: Error) => void>();
   let sequence = 0;
 
   const dispatch = (message: RelayInboundMessage) => {
@@ -106,6 +113,23 @@ export function createMemoryRelay(options: MemoryRelayOptions = {}): MemoryRelay
         else signal?.addEventListener('abort', onAbort, { once: true });
       });
     },
+    loseConnection(error = new Error('The in-memory relay lost its connection (test).')) {
+      for (const watcher of [...watchers]) {
+        try {
+          watcher(error);
+        } catch {
+          // A watcher's fault is its own.
+        }
+      }
+    },
+    watchConnection(listener) {
+      const entry = (error: Error) => listener(error);
+      watchers.add(entry);
+      return () => {
+        watchers.delete(entry);
+      };
+    },
+    watcherCount: () => watchers.size,
     subscriberCount(name) {
       if (name !== undefined) return listeners.get(name)?.size ?? 0;
       let count = 0;

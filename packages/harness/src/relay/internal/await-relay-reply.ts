@@ -17,7 +17,8 @@ export interface IgnoredMessages {
 export type RelayWaitOutcome =
   | { kind: 'reply'; message: DecodedExecutionResultMessage; inbound: RelayInboundMessage; at: number }
   | { kind: 'timeout'; at: number }
-  | { kind: 'aborted'; at: number };
+  | { kind: 'aborted'; at: number }
+  | { kind: 'connection_lost'; error: Error; at: number };
 
 /** What identifies this turn's reply. */
 export interface RelayWaitTarget {
@@ -94,24 +95,40 @@ export function awaitRelayReply(target: RelayWaitTarget): RelayWait {
     }
   };
 
-  const unsubscribe = target.transport.subscribe(target.orchestratorName, onMessage);
+  let unsubscribe: (() => void) | undefined;
+  let unwatch: (() => void) | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const onAbort = () => finish({ kind: 'aborted', at: target.now() });
-  const timer = setTimeout(() => finish({ kind: 'timeout', at: target.now() }), target.timeoutMs);
-  target.signal?.addEventListener('abort', onAbort, { once: true });
-
+  const release = () => {
+    if (timer !== undefined) clearTimeout(timer);
+    target.signal?.removeEventListener('abort', onAbort);
+    for (const stop of [unsubscribe, unwatch]) {
+      try {
+        stop?.();
+      } catch {
+        // The transport's fault; the wait is over either way.
+      }
+    }
+  };
   function finish(ending: RelayWaitOutcome) {
     if (settled) return;
     settled = true;
-    clearTimeout(timer);
-    target.signal?.removeEventListener('abort', onAbort);
-    try {
-      unsubscribe();
-    } catch {
-      // The transport's fault; the wait is over either way.
-    }
+    release();
     settle(ending);
   }
 
-  if (target.signal?.aborted === true) onAbort();
+  unsubscribe = target.transport.subscribe(target.orchestratorName, onMessage);
+  try {
+    unwatch = target.transport.watchConnection?.((error) => finish({ kind: 'connection_lost', error, at: target.now() }));
+  } catch {
+    // A relay whose watch fails is waited on without it.
+  }
+  if (settled) {
+    release(); // The watch reported a loss while being set up: free what was set up after it.
+  } else {
+    timer = setTimeout(() => finish({ kind: 'timeout', at: target.now() }), target.timeoutMs);
+    target.signal?.addEventListener('abort', onAbort, { once: true });
+    if (target.signal?.aborted === true) onAbort();
+  }
   return { outcome, ignored, dispose: () => finish({ kind: 'aborted', at: target.now() }) };
 }
