@@ -1,7 +1,8 @@
-import { errorMessage, finishRun, type RunEnding } from './finish-run.js';
+import { describeError } from '../../shared/describe-error.js';
+import { finishRun, type RunEnding } from './finish-run.js';
 import { interruptStopReason } from './run-model-loop.js';
 import { addUsage, callerIdentity, type RunContext } from './run-context.js';
-import { raceSignal, TurnInterrupted } from './turn-signal.js';
+import { isTurnInterrupted, raceSignal } from './turn-signal.js';
 import { executionResultSchema, negotiationSchema } from '../../execution/execution-result-schema.js';
 import { formatIssues } from '../../shared/schemas/format-issues.js';
 import type { HarnessBackendContinuationState } from '../types/continuation.js';
@@ -32,10 +33,10 @@ export async function runBackendTurn(
   try {
     return await finishRun(run, await drive(run, backend, options));
   } catch (error) {
-    if (error instanceof TurnInterrupted) return finishRun(run, { stopReason: interruptStopReason(error.reason) });
+    if (isTurnInterrupted(error)) return finishRun(run, { stopReason: interruptStopReason(error.reason) });
     return finishRun(run, {
       stopReason: 'runtime_error',
-      metadata: { backendId: backend.backendId, error: { code: 'runtime_error', message: errorMessage(error), source: run.phase } },
+      metadata: { backendId: backend.backendId, error: { code: 'runtime_error', message: describeError(error), source: run.phase } },
     });
   } finally {
     run.turnSignal.dispose();
@@ -87,7 +88,7 @@ async function drive(
   try {
     raw = await raceSignal(() => backend.execute(request, { signal: run.turnSignal.signal, onContinuation }), run.turnSignal.signal);
   } catch (error) {
-    if (!(error instanceof TurnInterrupted)) throw error;
+    if (!isTurnInterrupted(error)) throw error;
     const stopReason = interruptStopReason(error.reason);
     return { stopReason, metadata: withDegradation, continuationState: pausedState(stopReason, { backendContinuation: reported }) };
   }

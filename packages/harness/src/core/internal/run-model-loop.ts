@@ -1,5 +1,4 @@
-import { modelOutputSchema } from '../schemas/model-output-schema.js';
-import { formatIssues } from '../../shared/schemas/format-issues.js';
+import { describeError } from '../../shared/describe-error.js';
 import type { HarnessStopReason } from '../types/outcome.js';
 import type { HarnessResult } from '../types/result.js';
 import type {
@@ -10,26 +9,33 @@ import type {
   HarnessModelStreamPart,
 } from '../types/model.js';
 import type { HarnessToolCall, HarnessToolDefinition } from '../../shared/types/tools.js';
-import { errorMessage, finishRun, type RunEnding } from './finish-run.js';
+import { finishRun, type RunEnding } from './finish-run.js';
+import { readModelOutput } from './read-model-output.js';
+import { readToolDefinitions } from './read-tool-definitions.js';
 import { addUsage, callerIdentity, elapsedMs, executionState, transcriptIteration, type RunContext } from './run-context.js';
-import { prepareApproval, runToolStep, type ApprovalDecisions } from './run-tool-step.js';
-import { raceSignal, TurnInterrupted, type InterruptReason } from './turn-signal.js';
+import { approvalDecisions, prepareApproval, runToolStep, type ApprovalDecisions } from './run-tool-step.js';
+import { isTurnInterrupted, raceSignal, type InterruptReason } from './turn-signal.js';
 
 /** Where a resumed run starts: calls to run before the model is asked again. */
 export interface LoopStart {
   pendingCalls?: HarnessToolCall[];
-  decisions?: ApprovalDecisions;
+  /** The resume's approval decisions by call id (of a plain record, only own keys count). */
+  decisions?: ApprovalDecisions | Readonly<Record<string, 'approved' | 'rejected'>>;
 }
 
-/** Drives model → tools → model until an ending, and always returns a result. */
+/**
+ * Drives model → tools → model until an ending, and always returns a result: whatever a model,
+ * hook, approvals adapter or tool registry throws (any value, including Proxies and throwing
+ * getters) ends the turn `failed` / `runtime_error`, never a rejection.
+ */
 export async function runModelLoop(run: RunContext, start: LoopStart = {}): Promise<HarnessResult> {
   try {
     return await finishRun(run, await drive(run, start));
   } catch (error) {
-    if (error instanceof TurnInterrupted) return finishRun(run, { stopReason: interruptStopReason(error.reason) });
+    if (isTurnInterrupted(error)) return finishRun(run, { stopReason: interruptStopReason(error.reason) });
     return finishRun(run, {
       stopReason: 'runtime_error',
-      metadata: { error: { code: 'runtime_error', message: errorMessage(error), source: run.phase } },
+      metadata: { error: { code: 'runtime_error', message: describeError(error), source: run.phase } },
     });
   } finally {
     run.turnSignal.dispose();
@@ -48,7 +54,12 @@ async function drive(run: RunContext, start: LoopStart): Promise<RunEnding> {
   run.availableTools = await loadTools(run);
   if (start.pendingCalls !== undefined && start.pendingCalls.length > 0) {
     run.phase = 'tools.execute';
-    const ending = await runToolStep(run, start.pendingCalls, start.decisions);
+    const { decisions } = start;
+    const ending = await runToolStep(
+      run,
+      start.pendingCalls,
+      decisions === undefined || decisions instanceof Map ? decisions : approvalDecisions(decisions),
+    );
     if (ending !== undefined) return ending;
   }
   for (;;) {
@@ -69,12 +80,7 @@ async function loadTools(run: RunContext): Promise<HarnessToolDefinition[]> {
     () => tools.listAvailable({ ...callerIdentity(run.input), allowedToolNames }),
     run.turnSignal.signal,
   );
-  if (!Array.isArray(listed)) throw new Error('listAvailable did not return an array of tool definitions.');
-  const allowed = allowedToolNames === undefined ? undefined : new Set(allowedToolNames);
-  return listed.filter(
-    (tool): tool is HarnessToolDefinition =>
-      typeof tool === 'object' && tool !== null && typeof tool.name === 'string' && (allowed?.has(tool.name) ?? true),
-  );
+  return readToolDefinitions(listed, allowedToolNames);
 }
 
 function checkLimits(run: RunContext): HarnessStopReason | undefined {
@@ -131,14 +137,7 @@ async function callModel(run: RunContext): Promise<HarnessModelOutput> {
     run.turnSignal.signal,
   );
   const latencyMs = run.services.clock.now() - startedAt;
-  const parsed = modelOutputSchema.safeParse(raw);
-  const output: HarnessModelOutput = parsed.success
-    ? (parsed.data as HarnessModelOutput)
-    : {
-        type: 'invalid',
-        kind: 'schema_mismatch',
-        reason: `The model adapter returned an unusable output: ${formatIssues(parsed.error.issues)}.`,
-      };
+  const output = readModelOutput(raw);
   addUsage(run.usage, output.usage, latencyMs);
   run.trace.emit({
     type: 'model_step_finished',

@@ -1,4 +1,6 @@
 import { stableStringify } from '../continuation/stable-stringify.js';
+import { commonSchemas } from '../../shared/schemas/common-schemas.js';
+import { formatIssues } from '../../shared/schemas/format-issues.js';
 import type { HarnessApprovalRequest } from '../types/approval.js';
 import type { HarnessToolCall, HarnessToolDefinition, HarnessToolResult } from '../../shared/types/tools.js';
 import type { RunEnding } from './finish-run.js';
@@ -11,10 +13,25 @@ import {
   thrownToolResult,
   unknownToolResult,
 } from './tool-results.js';
-import { raceSignal, TurnInterrupted } from './turn-signal.js';
+import { detachValue } from './detach-value.js';
+import { isTurnInterrupted, raceSignal } from './turn-signal.js';
 
-/** Approval decisions from a resume, keyed by call id. */
-export type ApprovalDecisions = Record<string, 'approved' | 'rejected'>;
+/**
+ * Approval decisions from a resume, keyed by call id. A `Map`, so an id such as `__proto__` or
+ * `constructor` is never "already decided" by a name inherited from `Object.prototype`.
+ */
+export type ApprovalDecisions = ReadonlyMap<string, 'approved' | 'rejected'>;
+
+const noDecisions: ApprovalDecisions = new Map();
+
+/** The decisions of a resume resolution, read from its own keys only. */
+export function approvalDecisions(record: Readonly<Record<string, 'approved' | 'rejected'>>): ApprovalDecisions {
+  const decisions = new Map<string, 'approved' | 'rejected'>();
+  for (const [id, decision] of Object.entries(record)) {
+    if (decision === 'approved' || decision === 'rejected') decisions.set(id, decision);
+  }
+  return decisions;
+}
 
 type PlannedCall =
   | { call: HarnessToolCall; kind: 'immediate'; result: HarnessToolResult }
@@ -29,7 +46,7 @@ const REDUNDANT_REPEATS = 3;
 export async function runToolStep(
   run: RunContext,
   calls: HarnessToolCall[],
-  decisions: ApprovalDecisions = {},
+  decisions: ApprovalDecisions = noDecisions,
 ): Promise<RunEnding | undefined> {
   const toolsByName = new Map(run.availableTools.map((tool) => [tool.name, tool]));
   const repeatedUnknown = calls.find((call) => !toolsByName.has(call.name) && run.reportedUnknownTools.has(call.name));
@@ -45,7 +62,7 @@ export async function runToolStep(
 
   const needApproval = calls.filter((call) => {
     const tool = toolsByName.get(call.name);
-    return tool !== undefined && decisions[call.id] === undefined && requiresApproval(tool, call);
+    return tool !== undefined && !decisions.has(call.id) && requiresApproval(tool, call);
   });
   if (needApproval.length > 0) return pauseForApproval(run, calls, needApproval);
 
@@ -57,7 +74,7 @@ export async function runToolStep(
     if (!toolsByName.has(call.name)) {
       run.reportedUnknownTools.add(call.name);
       planned.push({ call, kind: 'immediate', result: unknownToolResult(call, availableNames) });
-    } else if (decisions[call.id] === 'rejected') {
+    } else if (decisions.get(call.id) === 'rejected') {
       planned.push({ call, kind: 'immediate', result: rejectedToolResult(call) });
     } else if (budget > 0) {
       budget -= 1;
@@ -141,16 +158,33 @@ function approvalSummary(call: HarnessToolCall): string {
   return `Run ${call.name} with ${input.length > 160 ? `${input.slice(0, 160)}…` : input}`;
 }
 
-/** Lets the approvals adapter register or enrich a request; its id is kept so decisions match. */
+/**
+ * Lets the approvals adapter register or enrich a request; its id is kept so decisions match.
+ * What the adapter returns is checked and detached; an unusable value fails the turn.
+ */
 export async function prepareApproval(run: RunContext, request: HarnessApprovalRequest): Promise<HarnessApprovalRequest> {
   const approvals = run.services.approvals;
   if (approvals === undefined) return request;
   run.phase = 'approvals.prepareRequest';
-  const prepared = await raceSignal(
+  const prepared: unknown = await raceSignal(
     () => approvals.prepareRequest({ ...callerIdentity(run.input), allowedToolNames: run.input.allowedToolNames, request }),
     run.turnSignal.signal,
   );
-  return { ...request, ...prepared, id: request.id };
+  return mergePreparedRequest(request, prepared);
+}
+
+function mergePreparedRequest(request: HarnessApprovalRequest, prepared: unknown): HarnessApprovalRequest {
+  if (prepared === undefined || prepared === null) return request;
+  const copied = detachValue(prepared);
+  if (!copied.ok) throw new Error(`approvals.prepareRequest returned an unusable request: ${copied.reason}.`);
+  if (typeof copied.value !== 'object' || copied.value === null || Array.isArray(copied.value)) {
+    throw new Error('approvals.prepareRequest returned an unusable request: it is not an object.');
+  }
+  const parsed = commonSchemas().approvalRequestSchema.safeParse({ ...request, ...copied.value, id: request.id });
+  if (!parsed.success) {
+    throw new Error(`approvals.prepareRequest returned an unusable request: ${formatIssues(parsed.error.issues)}.`);
+  }
+  return parsed.data as HarnessApprovalRequest;
 }
 
 interface ExecutedCall {
@@ -190,7 +224,7 @@ async function executeWindow(run: RunContext, window: PlannedCall[]): Promise<Ex
         (value): ExecutedCall => ({ call, result: normaliseToolResult(call, value), latencyMs: clock.now() - startedAt }),
         (error: unknown): ExecutedCall => ({
           call,
-          result: error instanceof TurnInterrupted ? interruptedToolResult(call, error.reason) : thrownToolResult(call, error),
+          result: isTurnInterrupted(error) ? interruptedToolResult(call, error.reason) : thrownToolResult(call, error),
           latencyMs: clock.now() - startedAt,
         }),
       );
@@ -226,7 +260,7 @@ async function recordResult(
   try {
     return await applyHooks(run, call, result);
   } catch (error) {
-    if (error instanceof TurnInterrupted) {
+    if (isTurnInterrupted(error)) {
       return { stopReason: error.reason === 'timeout' ? 'timeout_reached' : 'cancelled' };
     }
     throw error;
@@ -248,8 +282,12 @@ async function applyHooks(run: RunContext, call: HarnessToolCall, result: Harnes
   if (hooks.clarifyOnToolResult !== undefined) {
     const clarify = hooks.clarifyOnToolResult;
     run.phase = 'hooks.clarifyOnToolResult';
-    const clarification = await raceSignal(() => clarify(result, executionState(run)), signal);
-    const question = typeof clarification?.question === 'string' ? clarification.question.trim() : '';
+    const clarification: unknown = await raceSignal(() => clarify(result, executionState(run)), signal);
+    // Read once, as plain data: a hook's value may carry getters or Proxies.
+    const copied = detachValue(clarification ?? null);
+    if (!copied.ok) throw new Error(`clarifyOnToolResult returned an unusable value: ${copied.reason}.`);
+    const fields = typeof copied.value === 'object' && copied.value !== null ? (copied.value as Record<string, unknown>) : {};
+    const question = typeof fields.question === 'string' ? fields.question.trim() : '';
     if (question !== '') {
       run.transcript.push({ type: 'clarification_request', iteration: transcriptIteration(run), question });
       run.trace.emit({ type: 'clarification_requested', question });
@@ -257,7 +295,13 @@ async function applyHooks(run: RunContext, call: HarnessToolCall, result: Harnes
         stopReason: 'clarification_required',
         assistantText: question,
         pause: { question },
-        metadata: { clarification: { callId: result.callId, toolName: result.toolName, reason: clarification?.reason } },
+        metadata: {
+          clarification: {
+            callId: result.callId,
+            toolName: result.toolName,
+            reason: typeof fields.reason === 'string' ? fields.reason : undefined,
+          },
+        },
       };
     }
   }

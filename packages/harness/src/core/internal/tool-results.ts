@@ -1,7 +1,8 @@
+import { describeError } from '../../shared/describe-error.js';
 import { toolResultSchema } from '../../shared/schemas/common-schemas.js';
 import { formatIssues } from '../../shared/schemas/format-issues.js';
 import type { HarnessToolCall, HarnessToolError, HarnessToolResult } from '../../shared/types/tools.js';
-import { errorMessage } from './finish-run.js';
+import { detachValue, type DetachedValue } from './detach-value.js';
 import type { InterruptReason } from './turn-signal.js';
 
 /** An error result for `call`. */
@@ -9,17 +10,28 @@ export function toolErrorResult(call: HarnessToolCall, error: HarnessToolError):
   return { callId: call.id, toolName: call.name, status: 'error', error };
 }
 
-/** Checks what a registry returned and pins it to the call it answers. */
+/**
+ * Checks what a registry returned, detaches it (a plain-JSON copy) and pins it to the call it
+ * answers. Never throws: an unusable or unreadable value becomes an `invalid_tool_result` error.
+ */
 export function normaliseToolResult(call: HarnessToolCall, value: unknown): HarnessToolResult {
-  const parsed = toolResultSchema.safeParse(value);
-  if (!parsed.success) {
+  let copied: DetachedValue<HarnessToolResult>;
+  try {
+    const parsed = toolResultSchema.safeParse(value);
+    copied = parsed.success
+      ? detachValue(parsed.data as HarnessToolResult)
+      : { ok: false, reason: formatIssues(parsed.error.issues) };
+  } catch (error) {
+    copied = { ok: false, reason: `it could not be read (${describeError(error, 200)})` };
+  }
+  if (!copied.ok) {
     return toolErrorResult(call, {
       code: 'invalid_tool_result',
-      message: `The tool registry returned an unusable result for ${call.name}: ${formatIssues(parsed.error.issues)}.`,
+      message: `The tool registry returned an unusable result for ${call.name}: ${copied.reason}.`,
       retryable: false,
     });
   }
-  const result = parsed.data as HarnessToolResult;
+  const result = copied.value;
   if (result.status === 'error' && result.error === undefined) {
     result.error = { code: 'tool_error', message: `${call.name} failed without details.` };
   }
@@ -30,7 +42,7 @@ export function normaliseToolResult(call: HarnessToolCall, value: unknown): Harn
 export function thrownToolResult(call: HarnessToolCall, error: unknown): HarnessToolResult {
   return toolErrorResult(call, {
     code: 'tool_exception',
-    message: `${call.name} threw: ${errorMessage(error)}`,
+    message: `${call.name} threw: ${describeError(error)}`,
     retryable: false,
   });
 }

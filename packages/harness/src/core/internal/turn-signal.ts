@@ -9,6 +9,18 @@ export class TurnInterrupted extends Error {
   }
 }
 
+/**
+ * True when `value` is the harness's own interruption. Safe for any thrown value: a Proxy whose
+ * traps throw, or an object with a hostile prototype chain, is simply not an interruption.
+ */
+export function isTurnInterrupted(value: unknown): value is TurnInterrupted {
+  try {
+    return value instanceof TurnInterrupted;
+  } catch {
+    return false;
+  }
+}
+
 /** The signal every model, tool and hook call of a run receives, plus its deadline timer. */
 export interface TurnSignal {
   readonly signal: AbortSignal;
