@@ -95,7 +95,6 @@ export function awaitRelayReply(target: RelayWaitTarget): RelayWait {
     }
   };
 
-  let unsubscribe: (() => void) | undefined;
   let unwatch: (() => void) | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const onAbort = () => finish({ kind: 'aborted', at: target.now() });
@@ -117,7 +116,8 @@ export function awaitRelayReply(target: RelayWaitTarget): RelayWait {
     settle(ending);
   }
 
-  unsubscribe = target.transport.subscribe(target.orchestratorName, onMessage);
+  // Declared after `release`, which only runs once it exists: the relay delivers asynchronously.
+  const unsubscribe = target.transport.subscribe(target.orchestratorName, onMessage);
   try {
     unwatch = target.transport.watchConnection?.((error) => finish({ kind: 'connection_lost', error, at: target.now() }));
   } catch {
