@@ -1,3 +1,5 @@
+import { loadBuiltins } from '../../shared/load-builtins.js';
+
 /** The few Node.js APIs `RelayAdapter` uses, loaded on first use (the module stays Worker-bundle-safe). */
 export interface RelayNodeModules {
   readFile(path: string, encoding: 'utf8'): Promise<string>;
@@ -9,23 +11,16 @@ export interface RelayNodeModules {
   isAlive(pid: number): boolean;
 }
 
-const importBuiltin = (specifier: string): Promise<unknown> => import(/* @vite-ignore */ specifier);
-
 let loaded: Promise<RelayNodeModules> | undefined;
 
 /** Loads `node:fs/promises`, `node:path` and `node:process`. Rejects outside Node.js. */
 export function loadRelayNodeModules(): Promise<RelayNodeModules> {
   loaded ??= (async () => {
-    const [fs, path, processModule] = (await Promise.all([
-      importBuiltin('node:fs/promises'),
-      importBuiltin('node:path'),
-      importBuiltin('node:process'),
-    ])) as [
+    const [fs, path, process] = (await loadBuiltins(['node:fs/promises', 'node:path', 'node:process'])) as [
       { readFile(path: string, encoding: 'utf8'): Promise<string> },
       { join(...parts: string[]): string; resolve(...parts: string[]): string },
-      { default: { env: Record<string, string | undefined>; cwd(): string; kill(pid: number, signal: 0): boolean } },
+      { env: Record<string, string | undefined>; cwd(): string; kill(pid: number, signal: 0): boolean },
     ];
-    const process = processModule.default;
     return {
       readFile: (file, encoding) => fs.readFile(file, encoding),
       join: (...parts) => path.join(...parts),

@@ -1,3 +1,4 @@
+import { loadBuiltins } from '../../shared/load-builtins.js';
 import type {
   NodeChildProcessModuleLike,
   NodeFsPromisesLike,
@@ -6,64 +7,23 @@ import type {
   NodeProcessLike,
 } from './node-types.js';
 
-/** `process.getBuiltinModule` (Node.js ≥ 20.16, Deno, Bun): loads a built-in synchronously. */
-type GetBuiltinModule = (id: string) => unknown;
-
-function builtinModuleGetter(): GetBuiltinModule | undefined {
-  const processObject = (globalThis as { process?: { getBuiltinModule?: unknown } }).process;
-  const getter = processObject?.getBuiltinModule;
-  return typeof getter === 'function' ? (id) => (getter as GetBuiltinModule).call(processObject, id) : undefined;
-}
-
-/**
- * Loads one Node.js built-in. `process.getBuiltinModule` comes first: it needs no module loader,
- * so it works where `import()` is refused (Jest's default CommonJS mode throws
- * `ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING_FLAG`). Dynamic `import()` is the fallback. The
- * specifier is a parameter, not a literal, so bundlers targeting Workers neither resolve nor
- * inline Node built-ins from the root entry: nothing here runs until a local backend executes.
- */
-async function loadBuiltin(specifier: string, getBuiltin: GetBuiltinModule | undefined): Promise<unknown> {
-  const loaded = getBuiltin?.(specifier);
-  if (loaded !== undefined && loaded !== null) return loaded;
-  const namespace = (await import(/* @vite-ignore */ specifier)) as { default?: unknown };
-  return namespace.default ?? namespace;
-}
-
-/** Why Node.js built-ins could not be loaded, worded for the two different causes. */
-export class NodeModulesUnavailableError extends Error {
-  constructor(cause: unknown) {
-    const reason = cause instanceof Error ? cause.message : String(cause);
-    const code = (cause as { code?: unknown } | null)?.code;
-    // `…_MISSING` (a vm script without a linker) or `…_MISSING_FLAG` (Jest's default CommonJS mode).
-    const blockedImport = typeof code === 'string' && code.startsWith('ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING');
-    super(
-      blockedImport
-        ? `this runtime has no process.getBuiltinModule and refuses dynamic import() (${reason}); on Node.js use ≥ 20.16, or run Jest with --experimental-vm-modules`
-        : `Node.js built-in modules are not available in this runtime (${reason})`,
-      { cause },
-    );
-    this.name = 'NodeModulesUnavailableError';
-  }
-}
-
 let loaded: Promise<NodeModules> | undefined;
 
 /**
  * Loads `node:child_process`, `node:process`, `node:fs/promises`, `node:path` and `node:fs` on
- * first use. Rejects with `NodeModulesUnavailableError` outside Node.js (for example in a
- * Cloudflare Worker).
+ * first use (through `process.getBuiltinModule` where it exists, so Jest's CommonJS mode works).
+ * Rejects with `NodeModulesUnavailableError` outside Node.js (for example in a Cloudflare Worker).
  */
 export function loadNodeModules(): Promise<NodeModules> {
   loaded ??= (async () => {
-    const getBuiltin = builtinModuleGetter();
-    try {
-      const [childProcess, process, fs, path, fsSync] = (await Promise.all(
-        ['node:child_process', 'node:process', 'node:fs/promises', 'node:path', 'node:fs'].map((specifier) => loadBuiltin(specifier, getBuiltin)),
-      )) as [NodeChildProcessModuleLike, NodeProcessLike, NodeFsPromisesLike, NodePathLike, { constants: { X_OK: number } }];
-      return { childProcess, process, fs, path, executableMode: fsSync.constants.X_OK };
-    } catch (error) {
-      throw new NodeModulesUnavailableError(error);
-    }
+    const [childProcess, process, fs, path, fsSync] = (await loadBuiltins([
+      'node:child_process',
+      'node:process',
+      'node:fs/promises',
+      'node:path',
+      'node:fs',
+    ])) as [NodeChildProcessModuleLike, NodeProcessLike, NodeFsPromisesLike, NodePathLike, { constants: { X_OK: number } }];
+    return { childProcess, process, fs, path, executableMode: fsSync.constants.X_OK };
   })();
   loaded.catch(() => {
     loaded = undefined;
