@@ -33,22 +33,24 @@ export function createHarness(config: HarnessConfig): HarnessRuntime {
   validateConfig(config);
   const clock = config.clock ?? systemClock;
   const generateId = config.generateId ?? (() => crypto.randomUUID());
+  const limits = resolveLimits(config.limits);
   const services: HarnessServices = {
     model: config.model,
     tools: config.tools,
     approvals: config.approvals,
     hooks: config.hooks ?? {},
     clock,
-    limits: resolveLimits(config.limits),
+    limits,
     codec: createContinuationCodec({
       secret: config.continuationSecret,
       ttlMs: config.continuationTtlMs,
+      maxBytes: limits.maxContinuationBytes,
       clock,
       generateId,
     }),
     generateId,
   };
-  const { backend, trace, requirements } = config;
+  const { backend, trace, requirements, resumeGuard } = config;
 
   const start = (
     input: HarnessTurnInput,
@@ -71,7 +73,7 @@ export function createHarness(config: HarnessConfig): HarnessRuntime {
       return createTurnStream(options.signal, (onStreamEvent, signal) => start(checked, { signal, onStreamEvent }));
     },
     resumeTurn(continuation, resolution, options = {}) {
-      return resumeRun({ services, trace, backend, requirements }, continuation, resolution, options);
+      return resumeRun({ services, trace, backend, requirements, resumeGuard }, continuation, resolution, options);
     },
   };
 }

@@ -8,7 +8,11 @@ import type {
 } from '../types/continuation.js';
 import type { HarnessClock } from '../types/config.js';
 import { createHmacSigner, type HmacSigner } from './hmac-signer.js';
+import { readContinuation } from './read-continuation.js';
+import { SHRINK_STEPS, shrinkState } from './shrink-state.js';
 import { stableStringify } from './stable-stringify.js';
+import { MAX_CONTINUATION_DEPTH, toPlainJson } from './to-plain-json.js';
+import { utf8ByteLength } from './utf8-byte-length.js';
 
 /** The only continuation format version this release reads and writes. */
 export const CONTINUATION_VERSION = 1;
@@ -17,6 +21,8 @@ export const CONTINUATION_VERSION = 1;
 export interface ContinuationCodecOptions {
   secret?: string;
   ttlMs?: number;
+  /** `limits.maxContinuationBytes`: the UTF-8 size of a sealed continuation's JSON never exceeds it. */
+  maxBytes: number;
   clock: HarnessClock;
   generateId: () => string;
 }
@@ -29,14 +35,19 @@ export interface ContinuationDraft {
   state: HarnessContinuationState;
 }
 
+/** The outcome of sealing: the continuation, or why none fits the limits. */
+export type SealedContinuation =
+  | { ok: true; continuation: HarnessContinuation }
+  | { ok: false; code: 'continuation_too_large' | 'continuation_seal_failed'; reason: string };
+
 /** The outcome of opening a continuation: the verified value, or why it was refused. */
 export type OpenedContinuation =
   | { ok: true; continuation: HarnessContinuation }
-  | { ok: false; reason: string };
+  | { ok: false; reason: string; turnId?: string; sessionId?: string };
 
 /** Creates, signs, validates and verifies continuations. */
 export interface ContinuationCodec {
-  seal(draft: ContinuationDraft): Promise<HarnessContinuation>;
+  seal(draft: ContinuationDraft): Promise<SealedContinuation>;
   open(raw: unknown, options?: Pick<HarnessResumeOptions, 'expectedTurnId' | 'expectedSessionId'>): Promise<OpenedContinuation>;
 }
 
@@ -44,64 +55,91 @@ export interface ContinuationCodec {
 export function createContinuationCodec(options: ContinuationCodecOptions): ContinuationCodec {
   const signer: HmacSigner | undefined = options.secret === undefined ? undefined : createHmacSigner(options.secret);
   return {
-    async seal(draft) {
-      const createdAtMs = options.clock.now();
-      const continuation: HarnessContinuation = {
-        version: CONTINUATION_VERSION,
-        id: options.generateId(),
-        type: draft.type,
-        turnId: draft.turnId,
-        ...(draft.sessionId === undefined ? {} : { sessionId: draft.sessionId }),
-        createdAt: new Date(createdAtMs).toISOString(),
-        ...(options.ttlMs === undefined ? {} : { expiresAt: new Date(createdAtMs + options.ttlMs).toISOString() }),
-        resumeToken: options.generateId(),
-        state: JSON.parse(JSON.stringify(draft.state)) as HarnessContinuationState,
-      };
-      if (signer !== undefined) continuation.signature = await signer.sign(stableStringify(continuation));
-      return continuation;
-    },
+    seal: (draft) => seal(options, signer, draft),
     async open(raw, expectations = {}) {
-      const value = typeof raw === 'string' ? parseJson(raw) : raw;
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-        return { ok: false, reason: 'The continuation is not a JSON object.' };
-      }
-      const version = (value as { version?: unknown }).version;
-      if (version !== CONTINUATION_VERSION) {
-        return { ok: false, reason: `Unsupported continuation version ${JSON.stringify(version)}; expected ${CONTINUATION_VERSION}.` };
+      const read = readContinuation(raw, options.maxBytes);
+      if (!read.ok) return read;
+      const value = read.value;
+      const refuse = (reason: string): OpenedContinuation => ({ ok: false, reason, ...identity(value) });
+      if (value.version !== CONTINUATION_VERSION) {
+        return refuse(`Unsupported continuation version ${JSON.stringify(value.version)}; expected ${CONTINUATION_VERSION}.`);
       }
       if (signer !== undefined) {
-        const { signature, ...unsigned } = value as { signature?: unknown };
-        if (typeof signature !== 'string') return { ok: false, reason: 'The continuation is not signed.' };
+        const { signature, ...unsigned } = value;
+        if (typeof signature !== 'string') return refuse('The continuation is not signed.');
         if (!(await signer.verify(stableStringify(unsigned), signature))) {
-          return { ok: false, reason: 'The continuation signature does not match; it was altered or signed with another secret.' };
+          return refuse('The continuation signature does not match; it was altered or signed with another secret.');
         }
       }
       const parsed = continuationSchema.safeParse(value);
-      if (!parsed.success) {
-        return { ok: false, reason: `The continuation is malformed: ${formatIssues(parsed.error.issues)}.` };
-      }
+      if (!parsed.success) return refuse(`The continuation is malformed: ${formatIssues(parsed.error.issues)}.`);
       const continuation = parsed.data as HarnessContinuation;
       if (continuation.expiresAt !== undefined) {
         const expiresAtMs = Date.parse(continuation.expiresAt);
         if (!Number.isFinite(expiresAtMs) || options.clock.now() >= expiresAtMs) {
-          return { ok: false, reason: `The continuation expired at ${continuation.expiresAt}.` };
+          return refuse(`The continuation expired at ${continuation.expiresAt}.`);
         }
       }
       if (expectations.expectedTurnId !== undefined && continuation.turnId !== expectations.expectedTurnId) {
-        return { ok: false, reason: `The continuation belongs to turn ${continuation.turnId}, not ${expectations.expectedTurnId}.` };
+        return refuse(`The continuation belongs to turn ${continuation.turnId}, not ${expectations.expectedTurnId}.`);
       }
       if (expectations.expectedSessionId !== undefined && continuation.sessionId !== expectations.expectedSessionId) {
-        return { ok: false, reason: 'The continuation belongs to another session.' };
+        return refuse('The continuation belongs to another session.');
       }
       return { ok: true, continuation };
     },
   };
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
+async function seal(
+  options: ContinuationCodecOptions,
+  signer: HmacSigner | undefined,
+  draft: ContinuationDraft,
+): Promise<SealedContinuation> {
+  // The state is below the continuation object, so it gets one level less.
+  const copied = toPlainJson(draft.state, { maxBytes: Number.MAX_SAFE_INTEGER, maxDepth: MAX_CONTINUATION_DEPTH - 1 });
+  if (!copied.ok) {
+    return { ok: false, code: 'continuation_seal_failed', reason: `The paused turn's state cannot be carried in a continuation: ${copied.reason}.` };
   }
+  const state = copied.value as HarnessContinuationState;
+  const createdAtMs = options.clock.now();
+  const header = {
+    version: CONTINUATION_VERSION,
+    id: options.generateId(),
+    type: draft.type,
+    turnId: draft.turnId,
+    ...(draft.sessionId === undefined ? {} : { sessionId: draft.sessionId }),
+    createdAt: new Date(createdAtMs).toISOString(),
+    ...(options.ttlMs === undefined ? {} : { expiresAt: new Date(createdAtMs + options.ttlMs).toISOString() }),
+    resumeToken: options.generateId(),
+  } as const;
+  let smallest = Number.POSITIVE_INFINITY;
+  for (const keep of SHRINK_STEPS) {
+    const continuation: HarnessContinuation = { ...header, state: shrinkState(state, keep) };
+    // Unsigned size first: a signature only adds, so a draft already too large is not signed.
+    if (utf8ByteLength(JSON.stringify(continuation)) > options.maxBytes) continue;
+    if (signer !== undefined) continuation.signature = await signer.sign(stableStringify(continuation));
+    const size = utf8ByteLength(JSON.stringify(continuation));
+    if (size <= options.maxBytes) return { ok: true, continuation };
+    smallest = Math.min(smallest, size);
+  }
+  if (!Number.isFinite(smallest)) {
+    const last: HarnessContinuation = { ...header, state: shrinkState(state, SHRINK_STEPS.at(-1)) };
+    smallest = utf8ByteLength(JSON.stringify(last));
+  }
+  return {
+    ok: false,
+    code: 'continuation_too_large',
+    reason:
+      `The paused turn needs a continuation of at least ${smallest} bytes, over limits.maxContinuationBytes ` +
+      `(${options.maxBytes}), even with the carried history shortened; the turn input, pending tool calls and ` +
+      'approval requests cannot be shortened.',
+  };
+}
+
+function identity(value: Record<string, unknown>): { turnId?: string; sessionId?: string } {
+  return {
+    ...(typeof value.turnId === 'string' ? { turnId: value.turnId } : {}),
+    ...(typeof value.sessionId === 'string' ? { sessionId: value.sessionId } : {}),
+  };
 }

@@ -1,18 +1,21 @@
 import { runBackendTurn } from './run-backend-turn.js';
 import type { ExecutionAdapter, ExecutionRequest } from '../../execution/types.js';
 import { HarnessConfigError } from '../errors/harness-config-error.js';
+import { toPlainJson } from '../continuation/to-plain-json.js';
 import { resumeResolutionSchema } from '../schemas/continuation-schema.js';
 import { formatIssues } from '../../shared/schemas/format-issues.js';
 import type {
   HarnessBackendContinuationState,
   HarnessContinuation,
   HarnessLoopContinuationState,
+  HarnessResumeGuard,
   HarnessResumeOptions,
   HarnessResumeResolution,
 } from '../types/continuation.js';
 import type { HarnessResult } from '../types/result.js';
 import type { HarnessStreamEvent } from '../types/runtime.js';
 import type { HarnessTraceSink } from '../types/trace.js';
+import { claimResume } from './claim-resume.js';
 import { createRun } from './create-run.js';
 import { emptyUsage, type HarnessServices } from './run-context.js';
 import { runModelLoop } from './run-model-loop.js';
@@ -23,23 +26,25 @@ export interface ResumeDependencies {
   trace: HarnessTraceSink | undefined;
   backend?: ExecutionAdapter;
   requirements?: ExecutionRequest['requirements'];
+  resumeGuard?: HarnessResumeGuard;
 }
 
-/** Verifies a continuation and continues its turn. */
+type Decisions = Record<string, 'approved' | 'rejected'>;
+
+/**
+ * Verifies a continuation and continues its turn. Whatever `raw` is, the promise resolves: a
+ * continuation that cannot be read, verified or claimed gives `failed` / `continuation_invalid`.
+ * Only a malformed `resolution` (a caller mistake) rejects, with `HarnessConfigError`.
+ */
 export async function resumeRun(
   dependencies: ResumeDependencies,
   raw: unknown,
-  resolution: HarnessResumeResolution,
+  rawResolution: HarnessResumeResolution,
   options: HarnessResumeOptions & { onStreamEvent?: (event: HarnessStreamEvent) => void },
 ): Promise<HarnessResult> {
-  const parsedResolution = resumeResolutionSchema.safeParse(resolution);
-  if (!parsedResolution.success) {
-    throw new HarnessConfigError(`Invalid resume resolution: ${formatIssues(parsedResolution.error.issues, 'resolution')}.`, {
-      field: 'resolution',
-    });
-  }
+  const resolution = readResolution(rawResolution, dependencies.services.limits.maxContinuationBytes);
   const opened = await dependencies.services.codec.open(raw, options);
-  if (!opened.ok) return invalidContinuation(raw, opened.reason);
+  if (!opened.ok) return invalidContinuation(opened, opened.reason);
   const continuation = opened.continuation;
   if (continuation.type !== resolution.type) {
     return invalidContinuation(
@@ -49,16 +54,49 @@ export async function resumeRun(
   }
   const state = continuation.state;
   if (resolution.type === 'approval') checkDecisions(state, resolution.decisions);
-  if (state.mode === 'loop') {
-    if (dependencies.services.model === undefined) {
-      return invalidContinuation(continuation, 'The continuation comes from a model-driven turn, but this harness has a backend.');
-    }
-    return resumeLoop(dependencies, continuation, state, resolution, options);
+  if (state.mode === 'loop' && dependencies.services.model === undefined) {
+    return invalidContinuation(continuation, 'The continuation comes from a model-driven turn, but this harness has a backend.');
   }
-  if (dependencies.backend === undefined || dependencies.backend.backendId !== state.backendId) {
+  if (state.mode === 'backend' && (dependencies.backend === undefined || dependencies.backend.backendId !== state.backendId)) {
     return invalidContinuation(continuation, `The continuation belongs to backend ${state.backendId}, which this harness does not run.`);
   }
-  return resumeBackend(dependencies, dependencies.backend, continuation, state, resolution, options);
+  if (dependencies.resumeGuard !== undefined) {
+    const claim = await claimResume(dependencies.resumeGuard, continuation, options.signal);
+    if (!claim.ok) return invalidContinuation(continuation, claim.reason);
+  }
+  if (state.mode === 'loop') return resumeLoop(dependencies, continuation, state, resolution, options);
+  return resumeBackend(dependencies, dependencies.backend!, continuation, state, resolution, options);
+}
+
+/**
+ * A plain, bounded copy of the caller's resolution with decisions in a null-prototype record, so
+ * a request id such as `__proto__` is only ever an own key.
+ */
+function readResolution(raw: unknown, maxBytes: number): HarnessResumeResolution {
+  const copied = toPlainJson(raw, { maxBytes, maxDepth: 4 });
+  if (!copied.ok) {
+    throw new HarnessConfigError(`Invalid resume resolution: ${copied.reason}.`, { field: 'resolution' });
+  }
+  const parsed = resumeResolutionSchema.safeParse(copied.value);
+  if (!parsed.success) {
+    throw new HarnessConfigError(`Invalid resume resolution: ${formatIssues(parsed.error.issues, 'resolution')}.`, {
+      field: 'resolution',
+    });
+  }
+  const resolution = parsed.data as HarnessResumeResolution;
+  if (resolution.type !== 'approval') return resolution;
+  const source = (copied.value as { decisions: Record<string, unknown> }).decisions;
+  const decisions: Decisions = Object.create(null) as Decisions;
+  for (const id of Object.keys(source)) {
+    const decision = source[id];
+    if (decision !== 'approved' && decision !== 'rejected') {
+      throw new HarnessConfigError(`Invalid resume resolution: decisions[${JSON.stringify(id)}] must be 'approved' or 'rejected'.`, {
+        field: 'resolution.decisions',
+      });
+    }
+    decisions[id] = decision;
+  }
+  return { type: 'approval', decisions };
 }
 
 function resumeLoop(
@@ -120,10 +158,7 @@ function resumeBackend(
   return runBackendTurn(run, backend, { requirements: dependencies.requirements, start: { request } });
 }
 
-function checkDecisions(
-  state: HarnessLoopContinuationState | HarnessBackendContinuationState,
-  decisions: Record<string, 'approved' | 'rejected'>,
-): void {
+function checkDecisions(state: HarnessLoopContinuationState | HarnessBackendContinuationState, decisions: Decisions): void {
   const expected = (state.approvals ?? []).map((request) => request.id);
   const missing = expected.filter((id) => decisions[id] === undefined);
   const unknown = Object.keys(decisions).filter((id) => !expected.includes(id));
@@ -136,13 +171,12 @@ function checkDecisions(
   }
 }
 
-function invalidContinuation(raw: unknown, reason: string): HarnessResult {
-  const candidate = (typeof raw === 'object' && raw !== null ? raw : {}) as Partial<HarnessContinuation>;
+function invalidContinuation(source: { turnId?: string; sessionId?: string }, reason: string): HarnessResult {
   return {
     outcome: 'failed',
     stopReason: 'continuation_invalid',
-    turnId: typeof candidate.turnId === 'string' ? candidate.turnId : 'unknown',
-    ...(typeof candidate.sessionId === 'string' ? { sessionId: candidate.sessionId } : {}),
+    turnId: source.turnId ?? 'unknown',
+    ...(source.sessionId === undefined ? {} : { sessionId: source.sessionId }),
     traceSummary: {
       iterationCount: 0,
       toolCallCount: 0,

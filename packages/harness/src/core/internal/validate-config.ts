@@ -26,6 +26,7 @@ export function validateConfig(config: unknown): asserts config is HarnessConfig
     ['approvals', candidate.approvals, ['prepareRequest']],
     ['trace', candidate.trace, ['emit']],
     ['clock', candidate.clock, ['now']],
+    ['resumeGuard', candidate.resumeGuard, ['claim']],
   ];
   for (const [field, value, methods] of checks) {
     if (value === undefined) continue;

@@ -1,5 +1,6 @@
 import type { ExecutionAdapter, ExecutionRequirements } from '../../execution/types.js';
 import type { HarnessApprovalRequest } from './approval.js';
+import type { HarnessResumeGuard } from './continuation.js';
 import type { HarnessInvalidOutput, HarnessModelAdapter } from './model.js';
 import type { HarnessResult } from './result.js';
 import type {
@@ -17,38 +18,41 @@ export interface HarnessLimits {
    * Model steps per run.
    * @default 6
    */
-  maxIterations?: number;
+  maxIterations?: number | undefined;
   /**
    * Tool calls executed per run. A step asking for more runs the calls that fit, then defers.
    * @default 8
    */
-  maxToolCalls?: number;
+  maxToolCalls?: number | undefined;
   /**
    * Wall time per run, in milliseconds, enforced during model and tool calls.
    * @default 30000
    */
-  maxElapsedMs?: number;
+  maxElapsedMs?: number | undefined;
   /**
    * Invalid model outputs tolerated in a row; one more fails the turn (`model_invalid_response`).
    * @default 2
    */
-  maxConsecutiveInvalidModelOutputs?: number;
+  maxConsecutiveInvalidModelOutputs?: number | undefined;
   /**
    * Cost units a run may spend; checked before every model call. `undefined` turns it off.
    * @default undefined
    */
-  budgetLimit?: number;
+  budgetLimit?: number | undefined;
   /**
    * Tool calls of one step that may run at once. `1` runs them one after another.
    * @default 1
    */
-  toolConcurrency?: number;
+  toolConcurrency?: number | undefined;
   /**
-   * Upper bound on a continuation's JSON size, in bytes. Larger tool outputs in the carried
-   * transcript are shortened (marked `[truncated]`) to fit.
+   * Upper bound on a continuation's JSON size, in UTF-8 bytes, signature included. The carried
+   * history (tool outputs, earlier call inputs, texts) is shortened, marked `…[truncated]`, to
+   * fit; when even that does not fit (a huge input, many pending calls or approval requests) the
+   * turn ends `failed` / `runtime_error` with `metadata.error.code` `continuation_too_large`.
+   * `resumeTurn` refuses larger input before reading it.
    * @default 262144
    */
-  maxContinuationBytes?: number;
+  maxContinuationBytes?: number | undefined;
 }
 
 /** A time source. Inject one for deterministic tests. */
@@ -61,10 +65,10 @@ export interface HarnessClock {
 export interface HarnessExecutionState {
   assistantId: string;
   turnId: string;
-  workspaceId?: string;
-  sessionId?: string;
-  userId?: string;
-  threadId?: string;
+  workspaceId?: string | undefined;
+  sessionId?: string | undefined;
+  userId?: string | undefined;
+  threadId?: string | undefined;
   iteration: number;
   toolCallCount: number;
   elapsedMs: number;
@@ -75,8 +79,8 @@ export interface HarnessExecutionState {
 /** What `clarifyOnToolResult` returns to pause the turn for the user. */
 export interface HarnessToolClarification {
   question: string;
-  reason?: string;
-  metadata?: Record<string, unknown>;
+  reason?: string | undefined;
+  metadata?: Record<string, unknown> | undefined;
 }
 
 /**
@@ -113,23 +117,29 @@ export interface HarnessApprovalAdapter {
 
 /** Fields shared by both kinds of harness. */
 export interface HarnessBaseConfig {
-  tools?: HarnessToolRegistry;
-  approvals?: HarnessApprovalAdapter;
-  trace?: HarnessTraceSink;
-  clock?: HarnessClock;
-  limits?: HarnessLimits;
-  hooks?: HarnessHooks;
+  tools?: HarnessToolRegistry | undefined;
+  approvals?: HarnessApprovalAdapter | undefined;
+  trace?: HarnessTraceSink | undefined;
+  clock?: HarnessClock | undefined;
+  limits?: HarnessLimits | undefined;
+  hooks?: HarnessHooks | undefined;
   /**
    * Signs continuations with HMAC-SHA-256 and refuses unsigned or tampered ones on resume.
    * Use at least 32 random bytes.
    */
-  continuationSecret?: string;
+  continuationSecret?: string | undefined;
   /** Continuations expire this many milliseconds after creation. `undefined`: never. */
-  continuationTtlMs?: number;
+  continuationTtlMs?: number | undefined;
+  /**
+   * Makes each continuation resumable once: a second `resumeTurn` of the same continuation ends
+   * `failed` / `continuation_invalid` and runs nothing. Without a guard a continuation can be
+   * resumed again (and an approved tool would run again).
+   */
+  resumeGuard?: HarnessResumeGuard | undefined;
   /** Requirements sent to a backend's `negotiate`. Ignored with a `model`. */
-  requirements?: ExecutionRequirements;
+  requirements?: ExecutionRequirements | undefined;
   /** Id generator for continuation ids and tokens; defaults to `crypto.randomUUID`. */
-  generateId?: () => string;
+  generateId?: (() => string) | undefined;
 }
 
 /** The harness drives the loop with a model adapter. */

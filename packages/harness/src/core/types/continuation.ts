@@ -20,13 +20,13 @@ export interface HarnessLoopContinuationState {
   transcript: HarnessTranscriptItem[];
   usage: HarnessAggregateUsage;
   /** The question, for `clarification`. */
-  question?: string;
+  question?: string | undefined;
   /** Requests awaiting a decision, for `approval`. Tool approvals use the call id as request id. */
-  approvals?: HarnessApprovalRequest[];
+  approvals?: HarnessApprovalRequest[] | undefined;
   /** Calls of the interrupted step that have not run yet; they run first on resume. */
-  pendingCalls?: HarnessToolCall[];
+  pendingCalls?: HarnessToolCall[] | undefined;
   /** Unknown tool names the model was already told about. */
-  reportedUnknownTools?: string[];
+  reportedUnknownTools?: string[] | undefined;
   /** The last iteration number, so transcript numbering continues. */
   iteration: number;
 }
@@ -37,10 +37,10 @@ export interface HarnessBackendContinuationState {
   stopReason: HarnessStopReason;
   backendId: string;
   request: ExecutionRequest;
-  backendContinuation?: ExecutionContinuation;
+  backendContinuation?: ExecutionContinuation | undefined;
   usage: HarnessAggregateUsage;
-  question?: string;
-  approvals?: HarnessApprovalRequest[];
+  question?: string | undefined;
+  approvals?: HarnessApprovalRequest[] | undefined;
 }
 
 /** What `resumeTurn` needs; treat it as opaque. */
@@ -55,16 +55,16 @@ export interface HarnessContinuation {
   id: string;
   type: HarnessContinuationType;
   turnId: string;
-  sessionId?: string;
+  sessionId?: string | undefined;
   /** ISO-8601 creation time. */
   createdAt: string;
   /** ISO-8601 time after which `resumeTurn` refuses it. */
-  expiresAt?: string;
-  /** A random token the product may use to make resumes single-use. */
+  expiresAt?: string | undefined;
+  /** A random token, unique to this continuation; resume guards record it to make resumes single-use. */
   resumeToken: string;
   state: HarnessContinuationState;
   /** Base64url HMAC-SHA-256, present when the harness was configured with `continuationSecret`. */
-  signature?: string;
+  signature?: string | undefined;
 }
 
 /** How the user or product resolved a paused turn. */
@@ -75,9 +75,29 @@ export type HarnessResumeResolution =
 
 /** Options of `resumeTurn`. */
 export interface HarnessResumeOptions {
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** When set, a continuation from another turn is refused (`continuation_invalid`). */
-  expectedTurnId?: string;
+  expectedTurnId?: string | undefined;
   /** When set, a continuation from another session is refused (`continuation_invalid`). */
-  expectedSessionId?: string;
+  expectedSessionId?: string | undefined;
+}
+
+/**
+ * Makes resumes exactly-once: `resumeTurn` calls `claim` after the continuation is verified and
+ * before anything of the resumed turn runs. Give it as `createHarness({ resumeGuard })`.
+ *
+ * Built in: `createMemoryResumeGuard()` (one process) and `createFileResumeGuard({ directory })`
+ * (every process of one machine). For several machines, implement `claim` on a store with an
+ * atomic put-if-absent (Redis `SET NX`, a Durable Object, a database unique key); see
+ * docs/continuations.md.
+ */
+export interface HarnessResumeGuard {
+  /**
+   * Atomically records that `continuation` (key it by `continuation.resumeToken`) is being
+   * resumed. Resolve `true` for the first claim and `false` for every later one; the later
+   * resumes end `failed` / `continuation_invalid` without running anything. A claim that throws
+   * (or resolves anything but `true`) also refuses the resume. A claim is never released, even
+   * when the resumed run fails, because a tool may already have run.
+   */
+  claim(continuation: HarnessContinuation): Promise<boolean>;
 }
