@@ -84,6 +84,41 @@ describe('RelayAdapter through the real broker', () => {
     expect(String((error as Error).message)).toContain(`${rig!.cwd}/elsewhere/.agent-relay/connection.json (not found)`);
   });
 
+  it('reconnects its event stream after a broker restart and keeps delivering', async () => {
+    const relay = adapter();
+    await relay.start();
+    const before = next(relay, 'a');
+    await relay.send({ from: 'x', to: 'a', text: 'before' });
+    expect((await before).text).toBe('before');
+    await rig!.restartBroker();
+    // The client reconnects on its own (every 2 s). Until then a new broker's events cannot reach
+    // it, so probe until one arrives; then a message sent afterwards must arrive too.
+    const probes: string[] = [];
+    const stopProbes = relay.subscribe('probe', (message) => probes.push(message.text));
+    await vi.waitFor(
+      async () => {
+        await relay.send({ from: 'x', to: 'probe', text: 'probe' });
+        expect(probes.length).toBeGreaterThan(0);
+      },
+      { timeout: 10_000, interval: 200 },
+    );
+    stopProbes();
+    const after = next(relay, 'a');
+    await relay.send({ from: 'x', to: 'a', text: 'after' });
+    expect((await after).text).toBe('after');
+  });
+
+  it('reports a dead broker to connection watchers and on shutdown', async () => {
+    const relay = adapter({ healthCheckIntervalMs: 50 });
+    await relay.start();
+    const lost = new Promise<Error>((resolve) => relay.watchConnection(resolve));
+    await rig!.killBroker();
+    expect(RelayConnectionError.isInstance(await lost)).toBe(true);
+    const onShutdown = new Promise<Error>((resolve) => relay.watchConnection(resolve));
+    await relay.shutdown();
+    expect((await onShutdown).message).toContain('shut down');
+  });
+
   it('fails a send with RelayConnectionError once the broker is gone', async () => {
     const relay = adapter();
     await relay.start();

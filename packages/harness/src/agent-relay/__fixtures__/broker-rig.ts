@@ -17,13 +17,19 @@ export interface BrokerRig {
   baseUrl: string;
   /** The broker's API key (`X-API-Key`). */
   apiKey: string;
-  /** The broker's process id. */
-  brokerPid: number;
+  /** The current broker's process id. */
+  readonly brokerPid: number;
   standIn: RelaycastStandIn;
   /** A clean environment for child processes of the test (PATH, HOME=a temp dir); no relay variables. */
   childEnv: Record<string, string>;
   /** Kills the broker at once (SIGKILL) and resolves when it has exited. The stand-in stays up. */
   killBroker(): Promise<void>;
+  /**
+   * Kills the broker and starts a new one on the same port, API key and state directory, as a
+   * broker restart looks to its clients (their event streams drop and reconnect). Resolves when ready.
+   */
+  restartBroker(): Promise<void>;
+
   /** Stops the broker (SIGTERM, SIGKILL after 5 s), closes the stand-in and removes the temp directory. Idempotent. */
   stop(): Promise<void>;
 }
@@ -110,15 +116,19 @@ export async function startBrokerRig(options: BrokerRigOptions = {}): Promise<Br
     AGENT_RELAY_BROKER_LOG: options.log === true ? 'stderr' : 'off',
   };
   const output: string[] = [];
-  const child = spawn(
-    binary,
-    ['init', '--instance-name', 'rig-broker', '--workspace-key', 'rk_live_fake', '--state-dir', stateDir, '--api-port', '0', '--channels', ''],
-    { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  child.stderr?.on('data', (chunk: Buffer) => {
-    if (options.log === true) process.stderr.write(chunk);
-    else if (output.length < 200) output.push(chunk.toString('utf8'));
-  });
+  const launch = (port: number) => {
+    const started = spawn(
+      binary,
+      ['init', '--instance-name', 'rig-broker', '--workspace-key', 'rk_live_fake', '--state-dir', stateDir, '--api-port', String(port), '--channels', ''],
+      { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    started.stderr?.on('data', (chunk: Buffer) => {
+      if (options.log === true) process.stderr.write(chunk);
+      else if (output.length < 200) output.push(chunk.toString('utf8'));
+    });
+    return started;
+  };
+  let child = launch(0);
   let leaseTimer: ReturnType<typeof setInterval> | undefined;
   let stopped: Promise<void> | undefined;
   const stop = () =>
@@ -149,17 +159,30 @@ export async function startBrokerRig(options: BrokerRigOptions = {}): Promise<Br
     const connectionPath = join(stateDir, 'connection.json');
     const connection = JSON.parse(await readFile(connectionPath, 'utf8')) as { url?: string; api_key?: string };
     if (connection.url !== baseUrl || connection.api_key !== apiKey) throw new Error('connection.json does not match the broker that was started.');
+    const killBroker = async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited(child);
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+    };
     return {
       cwd,
       connectionPath,
       baseUrl,
       apiKey,
-      brokerPid: child.pid ?? -1,
+      get brokerPid() {
+        return child.pid ?? -1;
+      },
       standIn,
       childEnv,
-      async killBroker() {
-        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-        await exited(child);
+      killBroker,
+      async restartBroker() {
+        await killBroker();
+        child = launch(Number(new URL(baseUrl).port));
+        const restartedUrl = await waitForApiUrl(child, output);
+        child.stdout?.resume();
+        if (restartedUrl !== baseUrl) throw new Error(`The restarted broker listens on ${restartedUrl}, not ${baseUrl}.`);
+        await waitUntilReady(baseUrl, apiKey, child);
       },
       stop,
     };
