@@ -8,12 +8,12 @@ import type { HarnessUsage } from '../shared/types/usage.js';
 
 /** What a turn needs from a backend. Each field is optional; absent means "don't care". */
 export interface ExecutionRequirements {
-  toolUse?: 'forbidden' | 'allowed' | 'required';
-  structuredToolCalls?: 'forbidden' | 'preferred' | 'required';
-  continuationSupport?: 'none' | 'preferred' | 'required';
-  approvalInterrupts?: 'none' | 'preferred' | 'required';
-  traceDepth?: 'minimal' | 'standard' | 'detailed';
-  attachments?: 'forbidden' | 'allowed' | 'required';
+  toolUse?: 'forbidden' | 'allowed' | 'required' | undefined;
+  structuredToolCalls?: 'forbidden' | 'preferred' | 'required' | undefined;
+  continuationSupport?: 'none' | 'preferred' | 'required' | undefined;
+  approvalInterrupts?: 'none' | 'preferred' | 'required' | undefined;
+  traceDepth?: 'minimal' | 'standard' | 'detailed' | undefined;
+  attachments?: 'forbidden' | 'allowed' | 'required' | undefined;
 }
 
 /** What a backend can do, declared honestly. */
@@ -24,8 +24,8 @@ export interface ExecutionCapabilities {
   approvalInterrupts: 'none' | 'adapter-mediated' | 'native';
   traceDepth: 'minimal' | 'standard' | 'detailed';
   attachments: boolean;
-  maxContextStrategy?: 'unknown' | 'small' | 'medium' | 'large';
-  notes?: string[];
+  maxContextStrategy?: 'unknown' | 'small' | 'medium' | 'large' | undefined;
+  notes?: string[] | undefined;
 }
 
 /** Codes of negotiation reasons. */
@@ -56,16 +56,16 @@ export interface ExecutionNegotiation {
 
 /** A tool as described to a backend. */
 export type ExecutionToolDescriptor = Omit<HarnessToolDefinition, 'requiresApproval'> & {
-  requiresApproval?: boolean;
+  requiresApproval?: boolean | undefined;
 };
 
 /** A backend's own resume payload, carried opaquely inside the harness continuation. */
 export interface ExecutionContinuation {
-  kind?: string;
+  kind?: string | undefined;
   /** For opaque-resume backends: the backend's session id. */
-  continuationId?: string;
-  state?: Record<string, unknown>;
-  metadata?: Record<string, unknown>;
+  continuationId?: string | undefined;
+  state?: Record<string, unknown> | undefined;
+  metadata?: Record<string, unknown> | undefined;
 }
 
 /** How a paused backend turn was resolved; set on the request `resumeTurn` sends. */
@@ -78,32 +78,32 @@ export type ExecutionResumeResolution =
 export interface ExecutionRequest {
   assistantId: string;
   turnId: string;
-  workspaceId?: string;
-  sessionId?: string;
-  userId?: string;
-  threadId?: string;
+  workspaceId?: string | undefined;
+  sessionId?: string | undefined;
+  userId?: string | undefined;
+  threadId?: string | undefined;
   message: HarnessUserMessage;
   instructions: HarnessInstructions;
-  context?: HarnessPreparedContext;
-  continuation?: ExecutionContinuation;
+  context?: HarnessPreparedContext | undefined;
+  continuation?: ExecutionContinuation | undefined;
   /** Present when the request resumes a paused turn. */
-  resume?: ExecutionResumeResolution;
-  tools?: ExecutionToolDescriptor[];
-  requirements?: ExecutionRequirements;
+  resume?: ExecutionResumeResolution | undefined;
+  tools?: ExecutionToolDescriptor[] | undefined;
+  requirements?: ExecutionRequirements | undefined;
   /** Milliseconds the backend has before the harness gives up on it. */
-  timeoutMs?: number;
-  metadata?: Record<string, unknown>;
+  timeoutMs?: number | undefined;
+  metadata?: Record<string, unknown> | undefined;
 }
 
 /** Per-call options of `execute`. */
 export interface ExecutionOptions {
   /** Aborted when the turn times out or is cancelled; backends must stop their work. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /**
    * A backend that knows its resume handle before it finishes (e.g. a session id it chose up
    * front) reports it here, so a turn the harness interrupts can still be resumed in that session.
    */
-  onContinuation?: (continuation: ExecutionContinuation) => void;
+  onContinuation?: ((continuation: ExecutionContinuation) => void) | undefined;
 }
 
 /** Error codes a backend reports. `invalid_request`: the request itself failed validation at the adapter's door. */
@@ -121,8 +121,8 @@ export type ExecutionErrorCode =
 export interface ExecutionError {
   code: ExecutionErrorCode;
   message: string;
-  retryable?: boolean;
-  metadata?: Record<string, unknown>;
+  retryable?: boolean | undefined;
+  metadata?: Record<string, unknown> | undefined;
 }
 
 /** Types of backend trace events. */
@@ -139,13 +139,13 @@ export type ExecutionTraceEventType =
 /** What the backend saw, if it reports it. */
 export interface ExecutionTrace {
   summary?: {
-    startedAt?: string;
-    completedAt?: string;
-    stepCount?: number;
-    toolCallCount?: number;
-    degraded?: boolean;
-  };
-  events?: { type: ExecutionTraceEventType; at?: string; data?: Record<string, unknown> }[];
+    startedAt?: string | undefined;
+    completedAt?: string | undefined;
+    stepCount?: number | undefined;
+    toolCallCount?: number | undefined;
+    degraded?: boolean | undefined;
+  } | undefined;
+  events?: { type: ExecutionTraceEventType; at?: string | undefined; data?: Record<string, unknown> | undefined }[] | undefined;
 }
 
 /** A backend's answer. Validated by the harness before use. */
@@ -158,14 +158,14 @@ export interface ExecutionResult {
     | 'deferred'
     | 'failed'
     | 'unsupported';
-  output?: { text?: string; structured?: Record<string, unknown>; attachments?: Record<string, unknown>[] };
-  continuation?: ExecutionContinuation;
-  approvalRequest?: { reason?: string; approvalKey?: string; metadata?: Record<string, unknown> };
-  error?: ExecutionError;
-  usage?: HarnessUsage;
-  trace?: ExecutionTrace;
-  degradation?: ExecutionNegotiationReason[];
-  metadata?: Record<string, unknown>;
+  output?: { text?: string | undefined; structured?: Record<string, unknown> | undefined; attachments?: Record<string, unknown>[] | undefined } | undefined;
+  continuation?: ExecutionContinuation | undefined;
+  approvalRequest?: { reason?: string | undefined; approvalKey?: string | undefined; metadata?: Record<string, unknown> | undefined } | undefined;
+  error?: ExecutionError | undefined;
+  usage?: HarnessUsage | undefined;
+  trace?: ExecutionTrace | undefined;
+  degradation?: ExecutionNegotiationReason[] | undefined;
+  metadata?: Record<string, unknown> | undefined;
 }
 
 /** A backend that runs a whole turn (a hosted API, a local CLI, a relay worker). */

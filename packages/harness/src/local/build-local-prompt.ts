@@ -9,7 +9,7 @@ export interface BuildLocalPromptOptions {
    * it off for CLIs that take the system prompt separately (Claude Code).
    * @default true
    */
-  includeInstructions?: boolean;
+  includeInstructions?: boolean | undefined;
   /**
    * The CLI resumes a session that already holds the earlier conversation. On a resumed turn the
    * resolution (a clarification answer, approval decisions, or a request to continue after an
@@ -17,7 +17,7 @@ export interface BuildLocalPromptOptions {
    * so the CLI has the context.
    * @default false
    */
-  resumingSession?: boolean;
+  resumingSession?: boolean | undefined;
 }
 
 /**

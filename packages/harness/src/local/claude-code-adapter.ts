@@ -29,20 +29,20 @@ export interface ClaudeCodeAdapterOptions extends LocalCliPresetOptions {
    * (`--system-prompt`).
    * @default 'append'
    */
-  systemPromptMode?: 'append' | 'replace';
+  systemPromptMode?: 'append' | 'replace' | undefined;
   /** Claude Code tool patterns allowed without asking, e.g. `['Read', 'Bash(git *)']` (`--allowedTools`). @default undefined (Claude's defaults) */
-  allowedTools?: readonly string[];
+  allowedTools?: readonly string[] | undefined;
   /** Claude Code tool patterns denied (`--disallowedTools`). @default undefined */
-  disallowedTools?: readonly string[];
+  disallowedTools?: readonly string[] | undefined;
   /** `--permission-mode`. @default undefined (Claude's default) */
-  permissionMode?: ClaudeCodePermissionMode;
+  permissionMode?: ClaudeCodePermissionMode | undefined;
   /**
    * Receives the answer's text as it streams. When set, the CLI runs with
    * `--output-format stream-json --verbose --include-partial-messages`; the final result is the
    * same either way. Errors it throws are ignored.
    * @default undefined (`--output-format json`)
    */
-  onTextDelta?: (text: string, request: ExecutionRequest) => void;
+  onTextDelta?: ((text: string, request: ExecutionRequest) => void) | undefined;
 }
 
 const SPEC: PresetSpec = {

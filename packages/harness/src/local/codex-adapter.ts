@@ -12,16 +12,16 @@ export type CodexSandboxMode = 'read-only' | 'workspace-write' | 'danger-full-ac
 /** Options of {@link CodexExecutionAdapter}. */
 export interface CodexAdapterOptions extends LocalCliPresetOptions {
   /** `--sandbox` policy for commands the agent runs. @default undefined (Codex's default, read-only) */
-  sandbox?: CodexSandboxMode;
+  sandbox?: CodexSandboxMode | undefined;
   /**
    * Configuration overrides, each passed as `-c key=value` with the value encoded as TOML, e.g.
    * `{ model_provider: 'fake', 'features.plugins': false }`. Never put secrets here; reference an
    * environment variable instead (a provider's `env_key`).
    * @default {}
    */
-  config?: Readonly<Record<string, string | number | boolean>>;
+  config?: Readonly<Record<string, string | number | boolean>> | undefined;
   /** Pass `--skip-git-repo-check`, so Codex runs outside a Git repository. @default true */
-  skipGitRepoCheck?: boolean;
+  skipGitRepoCheck?: boolean | undefined;
 }
 
 const SPEC: PresetSpec = {

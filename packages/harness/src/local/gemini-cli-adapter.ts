@@ -15,9 +15,9 @@ export interface GeminiCliAdapterOptions extends LocalCliPresetOptions {
    * `yolo` offers every tool without asking.
    * @default undefined (Gemini's default)
    */
-  approvalMode?: GeminiApprovalMode;
+  approvalMode?: GeminiApprovalMode | undefined;
   /** Pass `--skip-trust`, trusting `cwd` for this run (otherwise an untrusted folder exits with code 55). @default false */
-  trustWorkspace?: boolean;
+  trustWorkspace?: boolean | undefined;
 }
 
 const SPEC: PresetSpec = {

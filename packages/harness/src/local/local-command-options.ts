@@ -41,19 +41,19 @@ export interface LocalCommandOutputContext extends LocalCommandInvocationContext
  */
 export interface LocalCommandParsedOutput {
   /** The assistant's answer. */
-  text?: string;
+  text?: string | undefined;
   /** Structured output, passed through as `output.structured`. */
-  structured?: Record<string, unknown>;
+  structured?: Record<string, unknown> | undefined;
   /** Tokens and cost of this run. */
-  usage?: HarnessUsage;
+  usage?: HarnessUsage | undefined;
   /** The backend's own resume payload (e.g. a CLI session id). */
-  continuation?: ExecutionContinuation;
+  continuation?: ExecutionContinuation | undefined;
   /** @default 'completed' (after exit code 0) */
-  status?: ExecutionResult['status'];
+  status?: ExecutionResult['status'] | undefined;
   /** Required for useful `failed` results: what went wrong, with a truthful `retryable`. */
-  error?: ExecutionError;
+  error?: ExecutionError | undefined;
   /** Extra details, merged into `result.metadata`. */
-  metadata?: Record<string, unknown>;
+  metadata?: Record<string, unknown> | undefined;
 }
 
 /** Exit details handed to `isRetryableExit`. */
@@ -93,64 +93,64 @@ export interface LocalCommandAdapterConfig {
    * the start (`/dev/null`), so a CLI that reads stdin never waits for input.
    * @default undefined (stdin ignored)
    */
-  stdin?: (request: ExecutionRequest, context: LocalCommandInvocationContext) => string;
+  stdin?: ((request: ExecutionRequest, context: LocalCommandInvocationContext) => string) | undefined;
   /**
    * The continuation this run extends or creates, known before it starts (for example a session
    * id the adapter chooses and passes on the command line). Reported on timeouts and crashes too,
    * so a deferred turn can be resumed. `parseOutput` may still return a different one.
    * @default (request, incoming) => incoming
    */
-  continuationFor?: (
+  continuationFor?: ((
     request: ExecutionRequest,
     incomingContinuation: ExecutionContinuation | undefined,
-  ) => ExecutionContinuation | undefined;
+  ) => ExecutionContinuation | undefined) | undefined;
   /**
    * Extra negotiation reasons on top of the standard ones (see `negotiateCapabilities`).
    * @default undefined (none)
    */
-  negotiate?: (request: ExecutionRequest) => ExecutionNegotiationReason[];
+  negotiate?: ((request: ExecutionRequest) => ExecutionNegotiationReason[]) | undefined;
   /** Working directory of the process. @default the current directory of this process */
-  cwd?: string;
+  cwd?: string | undefined;
   /** Variables added to the inherited environment (they win over inherited ones). @default {} */
-  env?: Readonly<Record<string, string>>;
+  env?: Readonly<Record<string, string>> | undefined;
   /**
    * Names of the parent's environment variables passed through; `FOO_*` matches a prefix.
    * Replaces the default list; spread `DEFAULT_INHERITED_ENV` to extend it.
    * @default DEFAULT_INHERITED_ENV (PATH, HOME, locale, temp dirs, proxies; no credentials)
    */
-  inheritEnv?: readonly string[];
+  inheritEnv?: readonly string[] | undefined;
   /**
    * Wall time of one run, in milliseconds. The request's own `timeoutMs` (the harness deadline)
    * lowers it. On expiry the process group gets SIGTERM, then SIGKILL after `killGraceMs`, and
    * the result is `failed` / `timeout` (retryable).
    * @default 300000 (5 minutes)
    */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Milliseconds between SIGTERM and SIGKILL when stopping the process group. @default 2000 */
-  killGraceMs?: number;
+  killGraceMs?: number | undefined;
   /**
    * Cap on captured stdout, and separately on stderr, in bytes. A process that writes more is
    * stopped and the run fails with `invalid_backend_output` (not retryable).
    * @default 8388608 (8 MiB)
    */
-  maxOutputBytes?: number;
+  maxOutputBytes?: number | undefined;
   /**
    * Called with each complete stdout line as it arrives (with the request it belongs to), for
    * progress or streaming. Errors it throws are ignored.
    * @default undefined
    */
-  onStdoutLine?: (line: string, request: ExecutionRequest) => void;
+  onStdoutLine?: ((line: string, request: ExecutionRequest) => void) | undefined;
   /**
    * Whether a non-zero exit (that `parseOutput` did not explain) may succeed on retry.
    * @default exit by a signal not sent by the adapter (e.g. OOM kill) is retryable; a non-zero exit code is not
    */
-  isRetryableExit?: (exit: LocalCommandExit) => boolean;
+  isRetryableExit?: ((exit: LocalCommandExit) => boolean) | undefined;
   /** A short name for messages, e.g. `Claude Code CLI`. @default `${backendId} command` */
-  commandLabel?: string;
+  commandLabel?: string | undefined;
   /**
    * Starts the process instead of `child_process.spawn` (e.g. to run the command in a container,
    * or to observe spawns in tests). It receives the same command, arguments and options.
    * @default `spawn` from `node:child_process`
    */
-  spawnFn?: LocalSpawnFn;
+  spawnFn?: LocalSpawnFn | undefined;
 }

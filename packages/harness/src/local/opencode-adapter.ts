@@ -8,7 +8,7 @@ import { parseOpenCodeOutput } from './parse-opencode-output.js';
 /** Options of {@link OpenCodeExecutionAdapter}. `model` is `provider/model`, e.g. `anthropic/claude-sonnet-4-5`. */
 export interface OpenCodeAdapterOptions extends LocalCliPresetOptions {
   /** `--agent` to run. @default undefined (opencode's default agent) */
-  agent?: string;
+  agent?: string | undefined;
 }
 
 const SPEC: PresetSpec = {

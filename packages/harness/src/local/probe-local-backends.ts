@@ -18,23 +18,23 @@ export interface LocalBackendProbe {
   /** The command looked for (the default binary name or the override). */
   command: string;
   /** Absolute path the command resolved to. */
-  resolvedPath?: string;
+  resolvedPath?: string | undefined;
   /** The version the CLI reported, e.g. `2.1.332`. */
-  version?: string;
+  version?: string | undefined;
   /** Why it is not available, as a sentence a person can act on. */
-  error?: string;
+  error?: string | undefined;
 }
 
 /** Options of {@link probeLocalBackends} and {@link requireLocalBackend}. */
 export interface ProbeLocalBackendsOptions {
   /** Command overrides per backend, e.g. `{ 'claude-code': '/opt/claude/bin/claude' }`. @default each CLI's usual binary name */
-  commands?: Partial<Record<LocalBackendId, string>>;
+  commands?: Partial<Record<LocalBackendId, string>> | undefined;
   /** Milliseconds `--version` may take per backend. @default 10000 */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Environment whose `PATH` (and `PATHEXT`) is searched. @default process.env */
-  env?: Readonly<Record<string, string | undefined>>;
+  env?: Readonly<Record<string, string | undefined>> | undefined;
   /** Directory relative command paths resolve against. @default process.cwd() */
-  cwd?: string;
+  cwd?: string | undefined;
 }
 
 /** Defaults of the probe options. */

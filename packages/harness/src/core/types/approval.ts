@@ -3,6 +3,6 @@ export interface HarnessApprovalRequest {
   id: string;
   kind: string;
   summary: string;
-  details?: Record<string, unknown>;
-  metadata?: Record<string, unknown>;
+  details?: Record<string, unknown> | undefined;
+  metadata?: Record<string, unknown> | undefined;
 }

@@ -11,8 +11,8 @@ import type { HarnessUsage } from '../../shared/types/usage.js';
 
 /** Fields every model output may carry. */
 export interface HarnessModelOutputBase {
-  usage?: HarnessUsage;
-  metadata?: Record<string, unknown>;
+  usage?: HarnessUsage | undefined;
+  metadata?: Record<string, unknown> | undefined;
 }
 
 /** The model answered. Ends the turn `completed`. */
@@ -26,7 +26,7 @@ export interface HarnessToolRequestOutput extends HarnessModelOutputBase {
   type: 'tool_request';
   calls: HarnessToolCall[];
   /** Text the model said alongside the calls, kept in the transcript. */
-  text?: string;
+  text?: string | undefined;
 }
 
 /** The model needs the user to answer a question. */
@@ -56,8 +56,8 @@ export interface HarnessInvalidOutput extends HarnessModelOutputBase {
    * Whether asking again can help. Defaults to `false` for `provider_error` and
    * `model_refused`, `true` otherwise.
    */
-  retryable?: boolean;
-  httpStatus?: number;
+  retryable?: boolean | undefined;
+  httpStatus?: number | undefined;
 }
 
 /** What one model step produced. */
@@ -73,13 +73,13 @@ export type HarnessModelOutput =
 export interface HarnessModelInput {
   assistantId: string;
   turnId: string;
-  workspaceId?: string;
-  sessionId?: string;
-  userId?: string;
-  threadId?: string;
+  workspaceId?: string | undefined;
+  sessionId?: string | undefined;
+  userId?: string | undefined;
+  threadId?: string | undefined;
   message: HarnessUserMessage;
   instructions: HarnessInstructions;
-  context?: HarnessPreparedContext;
+  context?: HarnessPreparedContext | undefined;
   /** The turn so far (a copy). */
   transcript: HarnessTranscriptItem[];
   availableTools: HarnessToolDefinition[];
@@ -89,10 +89,10 @@ export interface HarnessModelInput {
   toolCallCount: number;
   elapsedMs: number;
   /** Budget left in cost units, when `limits.budgetLimit` is set. */
-  remainingBudget?: number;
+  remainingBudget?: number | undefined;
   /** The continuation this run resumed from, if any. */
-  continuation?: HarnessContinuation;
-  metadata?: Record<string, unknown>;
+  continuation?: HarnessContinuation | undefined;
+  metadata?: Record<string, unknown> | undefined;
   /** Aborted when the turn times out or is cancelled. Adapters should pass it to `fetch`. */
   signal: AbortSignal;
 }

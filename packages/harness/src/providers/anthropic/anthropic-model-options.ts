@@ -13,23 +13,23 @@ export interface AnthropicModelOptions extends HttpProviderOptions {
    * The API base URL; `/messages` is appended.
    * @default 'https://api.anthropic.com/v1'
    */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /**
    * Sampling temperature.
    * @default undefined (the model's default)
    */
-  temperature?: number;
+  temperature?: number | undefined;
   /**
    * The `anthropic-version` header.
    * @default '2023-06-01'
    */
-  anthropicVersion?: string;
+  anthropicVersion?: string | undefined;
   /**
    * Extra top-level body fields (e.g. `thinking`, `metadata`). They cannot replace `model`,
    * `messages`, `system`, `tools`, `tool_choice`, `max_tokens` or `stream`.
    * @default {}
    */
-  extraBody?: Readonly<Record<string, unknown>>;
+  extraBody?: Readonly<Record<string, unknown>> | undefined;
 }
 
 /** Defaults of `AnthropicModelOptions`. */

@@ -9,55 +9,55 @@ export interface HttpProviderOptions {
    * The API key, or `{ env: 'NAME' }` to read it at call time from `env` or `process.env`. It is
    * sent only in the auth header and never appears in outputs, errors, metadata or traces.
    */
-  apiKey?: ApiKeySource;
+  apiKey?: ApiKeySource | undefined;
   /**
    * Environment values for `{ env }` keys, e.g. a Cloudflare Workers `env` binding. Looked up
    * before `process.env`.
    * @default undefined (only `process.env`, where it exists)
    */
-  env?: EnvironmentRecord;
+  env?: EnvironmentRecord | undefined;
   /**
    * Extra request headers. Values of headers whose names look secret (`authorization`, `*key*`,
    * `*token*` …) are redacted from errors like the key.
    * @default {}
    */
-  headers?: Readonly<Record<string, string>>;
+  headers?: Readonly<Record<string, string>> | undefined;
   /**
    * The `fetch` to use; the global `fetch` is looked up at call time otherwise.
    * @default globalThis.fetch
    */
-  fetch?: FetchFunction;
+  fetch?: FetchFunction | undefined;
   /**
    * Node only: an undici `Dispatcher` (for example `new ProxyAgent(url)` for a corporate proxy),
    * passed through to `fetch`. Typed loosely so the Worker build needs no undici.
    * @default undefined
    */
-  dispatcher?: object;
+  dispatcher?: object | undefined;
   /**
    * Time limit of one attempt, in milliseconds: until the whole JSON body has arrived, or until a
    * stream's response headers arrived. The turn's signal still bounds everything.
    * @default 60000
    */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /**
    * Longest silence allowed between two chunks of a stream, in milliseconds.
    * @default 30000
    */
-  streamIdleTimeoutMs?: number;
+  streamIdleTimeoutMs?: number | undefined;
   /**
    * Largest JSON response body accepted, in bytes.
    * @default 8388608 (8 MiB)
    */
-  maxResponseBytes?: number;
+  maxResponseBytes?: number | undefined;
   /**
    * Largest streamed (SSE) response accepted, in bytes as received, over the whole stream. A stream
    * that grows past it is cancelled and the step ends as a non-retryable `provider_error`
    * (`metadata.error.failure: 'response_too_large'`).
    * @default 33554432 (32 MiB)
    */
-  maxStreamBytes?: number;
+  maxStreamBytes?: number | undefined;
   /** How failed attempts are retried; see `DEFAULT_RETRY_OPTIONS`. */
-  retry?: RetryOptions;
+  retry?: RetryOptions | undefined;
 }
 
 /** Defaults of `HttpProviderOptions`. */

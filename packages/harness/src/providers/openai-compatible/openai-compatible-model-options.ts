@@ -14,34 +14,34 @@ export interface OpenAICompatibleModelOptions extends HttpProviderOptions {
    * Sampling temperature sent as `temperature`.
    * @default undefined (the server's default)
    */
-  temperature?: number;
+  temperature?: number | undefined;
   /**
    * Output-token cap sent as `max_tokens`.
    * @default undefined (the server's default)
    */
-  maxTokens?: number;
+  maxTokens?: number | undefined;
   /**
    * Extra top-level body fields (e.g. OpenRouter `provider` routing, `top_p`). They cannot replace
    * `model`, `messages`, `tools`, `tool_choice` or `stream`.
    * @default {}
    */
-  extraBody?: Readonly<Record<string, unknown>>;
+  extraBody?: Readonly<Record<string, unknown>> | undefined;
   /**
    * Asks for usage in the last stream chunk (`stream_options.include_usage`). Turn off for servers
    * that reject the field.
    * @default true
    */
-  includeStreamUsage?: boolean;
+  includeStreamUsage?: boolean | undefined;
   /**
    * Role of the developer prompt message.
    * @default 'system'
    */
-  developerRole?: 'system' | 'developer';
+  developerRole?: 'system' | 'developer' | undefined;
   /**
    * Provider name written to output metadata (`metadata.provider`).
    * @default 'openai-compatible'
    */
-  providerName?: string;
+  providerName?: string | undefined;
 }
 
 /** Defaults of `OpenAICompatibleModelOptions` (transport defaults are in `DEFAULT_HTTP_PROVIDER_OPTIONS`). */

@@ -6,37 +6,37 @@ export interface OpenRouterBaseOptions extends HttpProviderOptions {
    * The OpenRouter model id, e.g. `anthropic/claude-sonnet-4.5`.
    * @default 'openai/gpt-5-mini'
    */
-  model?: string;
+  model?: string | undefined;
   /**
    * The API base URL; `/chat/completions` is appended. Point it at a fake server in tests.
    * @default 'https://openrouter.ai/api/v1'
    */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /**
    * Your app's URL, sent as the `HTTP-Referer` attribution header.
    * @default undefined (not sent)
    */
-  appUrl?: string;
+  appUrl?: string | undefined;
   /**
    * Your app's name, sent as the `X-Title` attribution header.
    * @default undefined (not sent)
    */
-  appName?: string;
+  appName?: string | undefined;
   /**
    * Sampling temperature.
    * @default undefined (the model's default)
    */
-  temperature?: number;
+  temperature?: number | undefined;
   /**
    * Output-token cap sent as `max_tokens`.
    * @default undefined (the model's default)
    */
-  maxTokens?: number;
+  maxTokens?: number | undefined;
   /**
    * Extra body fields, e.g. `{ provider: { order: ['anthropic'] } }` or `{ reasoning: { effort: 'low' } }`.
    * @default {}
    */
-  extraBody?: Readonly<Record<string, unknown>>;
+  extraBody?: Readonly<Record<string, unknown>> | undefined;
 }
 
 /** Defaults of the OpenRouter adapters. `apiKey` defaults to `{ env: 'OPENROUTER_API_KEY' }`. */

@@ -10,26 +10,26 @@ export interface HarnessToolCall {
 /** A tool as offered to the model. */
 export interface HarnessToolDefinition {
   name: string;
-  description?: string;
+  description?: string | undefined;
   /** JSON Schema of the tool's input object. */
-  inputSchema?: Record<string, unknown>;
+  inputSchema?: Record<string, unknown> | undefined;
   /**
    * When `true` (or when the function returns `true` for a call's input) the harness does not
    * run the call; the turn ends `awaiting_approval` and the call runs only after approval on resume.
    */
-  requiresApproval?: boolean | ((input: Record<string, unknown>) => boolean);
-  metadata?: Record<string, unknown>;
+  requiresApproval?: boolean | ((input: Record<string, unknown>) => boolean) | undefined;
+  metadata?: Record<string, unknown> | undefined;
 }
 
 /** Who is asking which tools are available. */
 export interface HarnessToolAvailabilityInput {
   assistantId: string;
   turnId: string;
-  workspaceId?: string;
-  sessionId?: string;
-  userId?: string;
-  threadId?: string;
-  allowedToolNames?: string[];
+  workspaceId?: string | undefined;
+  sessionId?: string | undefined;
+  userId?: string | undefined;
+  threadId?: string | undefined;
+  allowedToolNames?: string[] | undefined;
 }
 
 /** Context passed to `HarnessToolRegistry.execute`. */
@@ -49,8 +49,8 @@ export interface HarnessToolError {
    * `false` ends the turn as `failed` / `tool_error_unrecoverable`. `true` or absent: the error
    * goes back to the model, which may retry or answer.
    */
-  retryable?: boolean;
-  metadata?: Record<string, unknown>;
+  retryable?: boolean | undefined;
+  metadata?: Record<string, unknown> | undefined;
 }
 
 /** The outcome of one tool call. */
@@ -58,11 +58,11 @@ export interface HarnessToolResult {
   callId: string;
   toolName: string;
   status: 'success' | 'error';
-  output?: string;
-  structuredOutput?: Record<string, unknown>;
-  error?: HarnessToolError;
-  usage?: HarnessUsage;
-  metadata?: Record<string, unknown>;
+  output?: string | undefined;
+  structuredOutput?: Record<string, unknown> | undefined;
+  error?: HarnessToolError | undefined;
+  usage?: HarnessUsage | undefined;
+  metadata?: Record<string, unknown> | undefined;
 }
 
 /** The tool seam: what tools exist, and how to run one. */

@@ -2,9 +2,9 @@
 export interface HarnessAttachment {
   id: string;
   type: string;
-  name?: string;
-  url?: string;
-  metadata?: Record<string, unknown>;
+  name?: string | undefined;
+  url?: string | undefined;
+  metadata?: Record<string, unknown> | undefined;
 }
 
 /** The user message that starts a turn. */
@@ -13,40 +13,40 @@ export interface HarnessUserMessage {
   text: string;
   /** ISO-8601 time the product received the message. */
   receivedAt: string;
-  attachments?: HarnessAttachment[];
+  attachments?: HarnessAttachment[] | undefined;
 }
 
 /** How the assistant should answer. */
 export interface HarnessResponseStyle {
-  preferMarkdown?: boolean;
-  maxAnswerChars?: number;
+  preferMarkdown?: boolean | undefined;
+  maxAnswerChars?: number | undefined;
 }
 
 /** System and developer instructions for the turn. */
 export interface HarnessInstructions {
   systemPrompt: string;
-  developerPrompt?: string;
-  responseStyle?: HarnessResponseStyle;
+  developerPrompt?: string | undefined;
+  responseStyle?: HarnessResponseStyle | undefined;
 }
 
 /** The fields every context block has, whichever way it spells its text. */
 export interface HarnessContextBlockFields {
   id: string;
   label: string;
-  importance?: 'low' | 'medium' | 'high';
-  source?: string;
+  importance?: 'low' | 'medium' | 'high' | undefined;
+  source?: string | undefined;
 }
 
 /** A context block whose text is in `content` (when both are set, `content` wins). */
 export interface HarnessContentContextBlock extends HarnessContextBlockFields {
   content: string;
-  text?: string;
+  text?: string | undefined;
 }
 
 /** A context block whose text is in `text`, as the package README writes it. */
 export interface HarnessTextContextBlock extends HarnessContextBlockFields {
   text: string;
-  content?: string;
+  content?: string | undefined;
 }
 
 /**
@@ -58,7 +58,7 @@ export type HarnessContextBlock = HarnessContentContextBlock | HarnessTextContex
 /** Context prepared by the product before the turn. */
 export interface HarnessPreparedContext {
   blocks: HarnessContextBlock[];
-  structured?: Record<string, unknown>;
+  structured?: Record<string, unknown> | undefined;
 }
 
 /** Everything a turn needs. Validated by `runTurn`; a bad shape throws `HarnessConfigError`. */
@@ -67,21 +67,21 @@ export interface HarnessTurnInput {
   turnId: string;
   message: HarnessUserMessage;
   instructions: HarnessInstructions;
-  workspaceId?: string;
-  sessionId?: string;
-  userId?: string;
-  threadId?: string;
-  context?: HarnessPreparedContext;
+  workspaceId?: string | undefined;
+  sessionId?: string | undefined;
+  userId?: string | undefined;
+  threadId?: string | undefined;
+  context?: HarnessPreparedContext | undefined;
   /**
    * When given, only these tools are offered to the model and only these may run,
    * whatever the registry lists. An empty array means no tools.
    */
-  allowedToolNames?: string[];
-  metadata?: Record<string, unknown>;
+  allowedToolNames?: string[] | undefined;
+  metadata?: Record<string, unknown> | undefined;
 }
 
 /** Per-call options of `runTurn`, `streamTurn` and `resumeTurn`. */
 export interface HarnessRunOptions {
   /** Aborting it ends the turn promptly as `deferred` / `cancelled` with a continuation. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }

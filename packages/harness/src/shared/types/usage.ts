@@ -1,10 +1,10 @@
 /** Usage reported by one model call or tool call. All fields are optional. */
 export interface HarnessUsage {
-  inputTokens?: number;
-  outputTokens?: number;
+  inputTokens?: number | undefined;
+  outputTokens?: number | undefined;
   /** Provider cost in the product's unit (for OpenRouter: USD). Compared against `limits.budgetLimit`. */
-  costUnits?: number;
-  latencyMs?: number;
+  costUnits?: number | undefined;
+  latencyMs?: number | undefined;
 }
 
 /** Usage summed over a whole turn, including runs before a resume. */
