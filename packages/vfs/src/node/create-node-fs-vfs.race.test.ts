@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VfsError } from '../errors/index.js';
 import { createNodeFsVfs } from './create-node-fs-vfs.js';
+import { hasProcFds } from './internal/open-inside-root.js';
 
 const SWAPPER = fileURLToPath(new URL('./__fixtures__/swap-component.mjs', import.meta.url));
 const INSIDE = 'inside text\n';
@@ -17,6 +18,12 @@ const SECRET = 'OUTSIDE-SECRET-7d1f\n';
 /** Reads in the read race, and operations in the stat/list/search race (a few seconds each). */
 const READS = 10_000;
 const MIXED_OPERATIONS = 4_000;
+/**
+ * A race must see both states (the real directory and the swapped one) to prove anything; on a
+ * very loaded machine the swapper may get little CPU, so a race goes on (up to this many times
+ * its operations) until it has.
+ */
+const MAX_EXTENSION = 5;
 const IN_FLIGHT = 8;
 /** A safety net for a very loaded machine, not a timing assertion. */
 const RACE_TIMEOUT_MS = 60_000;
@@ -76,7 +83,8 @@ async function race(operations: number, operation: (index: number) => Promise<'i
   const figures: RaceFigures = { attempted: 0, swaps: 0, leaks: 0, inside: 0, missingOrRefused: 0 };
   let next = 0;
   const worker = async (): Promise<void> => {
-    while (next < operations) {
+    const bothStatesSeen = () => figures.inside > 0 && figures.missingOrRefused > 0;
+    while (next < operations || (!bothStatesSeen() && next < operations * MAX_EXTENSION)) {
       const index = next;
       next += 1;
       figures.attempted += 1;
@@ -105,14 +113,16 @@ async function race(operations: number, operation: (index: number) => Promise<'i
 
 function expectRealRace(figures: RaceFigures, operations: number): void {
   expect(figures.leaks).toBe(0);
-  expect(figures.attempted).toBe(operations);
+  expect(figures.attempted).toBeGreaterThanOrEqual(operations);
   // The race really interleaved: swaps happened, and operations saw both states.
   expect(figures.swaps).toBeGreaterThan(0);
   expect(figures.inside).toBeGreaterThan(0);
   expect(figures.missingOrRefused).toBeGreaterThan(0);
 }
 
-describe('createNodeFsVfs under a symlink-swap race', () => {
+// The zero-leak guarantee holds where the opened descriptor can be named (/proc/self/fd, Linux).
+// Elsewhere Node has no openat, and the re-check only narrows the window (see docs/vfs.md).
+describe.skipIf(!(await hasProcFds()))('createNodeFsVfs under a symlink-swap race', () => {
   it('never reads a file outside the root', async () => {
     const vfs = createNodeFsVfs({ root });
     const figures = await race(READS, async () => {

@@ -3,7 +3,7 @@
 // It then restores the real directory and replies with the number of swaps it made.
 //
 // Usage (as a forked child): swap-component.mjs <workspace> <name> <target>
-import { renameSync, symlinkSync, unlinkSync } from 'node:fs';
+import { lstatSync, renameSync, symlinkSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { setImmediate } from 'node:timers';
 
@@ -17,13 +17,20 @@ process.on('message', (message) => {
   if (message === 'stop') stopping = true;
 });
 
+/** Stays in the current state for a few cheap system calls, so both states last about as long. */
+function dwell() {
+  for (let i = 0; i < 3; i += 1) lstatSync(component);
+}
+
 function burst() {
   // A few hundred swaps at a time, then one turn of the event loop to hear "stop".
   for (let i = 0; i < 200; i += 1) {
     renameSync(component, parked);
     symlinkSync(target, component);
+    dwell();
     unlinkSync(component);
     renameSync(parked, component);
+    dwell();
     swaps += 1;
   }
   if (stopping) {

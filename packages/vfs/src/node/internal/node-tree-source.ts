@@ -27,6 +27,8 @@ export function createNodeTreeSource(root: string): TreeSource {
           throw new VfsIoError(`Could not list ${path}: ${(error as Error).message}`, { path, cause: error });
         }
         const children = await Promise.all(dirents.map((dirent) => describeChild(root, node.hostPath, path, dirent)));
+        // Where the listing went through a path (no /proc/self/fd), it must still name the verified directory.
+        await node.recheck();
         return children.filter((child): child is TreeChild => child !== undefined);
       });
     },

@@ -19,6 +19,13 @@ export interface VerifiedNode {
   readonly hostPath: string;
   /** Opens the verified object for reading; the caller closes the handle. */
   openForReading(): Promise<FileHandle>;
+  /**
+   * Confirms, after a call that went through `hostPath`, that the call reached the verified
+   * object. A no-op through `/proc/self/fd`; elsewhere the path is resolved again and its
+   * device/inode compared.
+   * @throws VfsPathEscapeError when the path now names something else.
+   */
+  recheck(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -54,9 +61,10 @@ export function hasProcFds(): Promise<boolean> {
 /**
  * Opens the object at `realPath` (a real path inside `root`, from `resolveInsideRoot`) and checks
  * what was actually opened. With `/proc/self/fd` (Linux) the descriptor's own path must be inside
- * `root`: no interleaving of renames and symlinks can make it read outside. Elsewhere the path is
- * resolved again after opening and the device/inode it names must be the opened one (an attacker
- * would have to swap twice within the window).
+ * `root`, and everything is then read through the descriptor: no interleaving of renames and
+ * symlinks can make it read outside. Elsewhere (no `openat` in Node) the path is resolved again
+ * after opening and after reading, and the device/inode it names must be the opened one; that
+ * narrows the window (an attacker must win several races in a row) but cannot close it.
  *
  * @returns `undefined` when nothing is there (any more).
  * @throws VfsPathEscapeError when what was opened lies outside `root` (the tree changed under the
@@ -80,7 +88,7 @@ async function openThroughProc(root: string, realPath: string, vfsPath: string):
     const stats = await handle.stat();
     // O_NOFOLLOW with O_PATH opens a final symlink itself: the last component was swapped.
     if (stats.isSymbolicLink() || !isInsideRoot(root, opened)) throw changedUnderUs(vfsPath);
-    return verifiedNode(handle, stats, hostPath, READ_FLAGS, vfsPath);
+    return verifiedNode(handle, stats, hostPath, READ_FLAGS, vfsPath, async () => {});
   } catch (error) {
     await handle.close();
     throw asVfsError(error, vfsPath);
@@ -97,15 +105,25 @@ async function openPortably(root: string, realPath: string, vfsPath: string): Pr
   }
   // Only files and directories are opened; FIFOs, sockets and devices report their metadata.
   if (!before.isFile() && !before.isDirectory()) {
-    return { stats: before, hostPath: realPath, openForReading: () => Promise.reject(notReadable(vfsPath)), close: async () => {} };
+    return {
+      stats: before,
+      hostPath: realPath,
+      openForReading: () => Promise.reject(notReadable(vfsPath)),
+      recheck: async () => {},
+      close: async () => {},
+    };
   }
   const handle = await openOrMissing(realPath, READ_FLAGS | NOFOLLOW, vfsPath);
   if (handle === undefined) return undefined;
   try {
     const stats = await handle.stat();
-    const again = await realpath(realPath);
-    if (!isInsideRoot(root, again) || !sameNode(stats, await stat(again))) throw changedUnderUs(vfsPath);
-    return verifiedNode(handle, stats, realPath, READ_FLAGS | NOFOLLOW, vfsPath);
+    const recheck = async (): Promise<void> => {
+      const again = await realpath(realPath).catch(() => undefined);
+      const named = again === undefined || !isInsideRoot(root, again) ? undefined : await stat(again).catch(() => undefined);
+      if (named === undefined || !sameNode(stats, named)) throw changedUnderUs(vfsPath);
+    };
+    await recheck();
+    return verifiedNode(handle, stats, realPath, READ_FLAGS | NOFOLLOW, vfsPath, recheck);
   } catch (error) {
     await handle.close();
     if (isMissing(error)) return undefined;
@@ -113,10 +131,18 @@ async function openPortably(root: string, realPath: string, vfsPath: string): Pr
   }
 }
 
-function verifiedNode(handle: FileHandle, stats: Stats, hostPath: string, readFlags: number, vfsPath: string): VerifiedNode {
+function verifiedNode(
+  handle: FileHandle,
+  stats: Stats,
+  hostPath: string,
+  readFlags: number,
+  vfsPath: string,
+  recheck: () => Promise<void>,
+): VerifiedNode {
   return {
     stats,
     hostPath,
+    recheck,
     async openForReading() {
       const reader = await openOrMissing(hostPath, readFlags, vfsPath);
       if (reader === undefined) throw changedUnderUs(vfsPath);

@@ -22,6 +22,8 @@ export async function readFileHead(node: VerifiedNode, maxBytes: number): Promis
       if (bytesRead === 0) break;
       filled += bytesRead;
     }
+    // Where the file was reopened by path (no /proc/self/fd), the path must still name it.
+    await node.recheck();
     return { bytes: buffer.subarray(0, filled), size: stats.size };
   } finally {
     await handle.close();
