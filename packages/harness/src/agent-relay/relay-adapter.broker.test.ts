@@ -1,3 +1,4 @@
+import { Socket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HarnessConfigError } from '../core/errors/harness-config-error.js';
 import type { RelayInboundMessage } from '../relay/relay-transport.js';
@@ -50,6 +51,25 @@ describe('RelayAdapter through the real broker', () => {
     await worker.send({ from: 'worker', to: 'chat', text: 'pong', threadId: 'thread-1' });
     expect(await atChat).toMatchObject({ from: 'worker', target: 'chat', text: 'pong', threadId: 'thread-1' });
     expect(rig!.standIn.requests.filter((request) => request.path === '/v1/dm')).toHaveLength(2);
+  });
+
+  it('leaves no socket or timer behind after shutdown while the broker keeps running', async () => {
+    const port = Number(new URL(rig!.baseUrl).port);
+    // Sockets of this process connected to the broker (the stand-in's own server sockets are the rig's).
+    const brokerSockets = () =>
+      (process as unknown as { _getActiveHandles(): unknown[] })._getActiveHandles().filter((handle) => handle instanceof Socket && handle.remotePort === port).length;
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    const timersBefore = timers();
+    const relay = adapter();
+    await relay.start();
+    const echoed = next(relay, 'me');
+    await relay.send({ from: 'me', to: 'me', text: 'hello' });
+    await echoed;
+    expect(brokerSockets()).toBeGreaterThan(0);
+    await relay.shutdown();
+    // A socket closes on the next turns of the event loop, not synchronously.
+    await vi.waitFor(() => expect(brokerSockets()).toBe(0), { timeout: 1_000 });
+    expect(timers()).toBeLessThanOrEqual(timersBefore);
   });
 
   it('delivers to a subscriber only the messages addressed to its name', async () => {

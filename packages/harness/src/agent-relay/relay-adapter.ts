@@ -23,6 +23,17 @@ export interface RelayAdapterStats {
   malformed: number;
 }
 
+/** The client's open event WebSocket, if this client version exposes it (harness-driver 9.x keeps it at `transport.ws`). */
+function eventSocketOf(client: HarnessDriverClientLike): { terminate(): void } | undefined {
+  try {
+    const transport = (client as unknown as { transport?: { ws?: unknown } }).transport;
+    const socket = transport?.ws as { terminate?: unknown } | null | undefined;
+    return typeof socket?.terminate === 'function' ? (socket as { terminate(): void }) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const optionsSchema = memo(() =>
   z.object({
     cwd: z.optional(z.string().check(z.minLength(1))),
@@ -197,11 +208,19 @@ export class RelayAdapter implements RelayTransport {
     const client = this.client;
     this.client = undefined;
     if (client === undefined) return;
+    // The client closes its event socket politely and the 9.1.6 broker never answers the close
+    // frame, which would keep the socket (and a 30 s timer) alive: terminate it after closing.
+    const socket = eventSocketOf(client);
     try {
       if (this.ownsBroker) await client.shutdown();
       else client.disconnect();
     } catch {
       // Nothing left to do: the stream is closed either way.
+    }
+    try {
+      socket?.terminate();
+    } catch {
+      // Already gone.
     }
   }
 
