@@ -21,20 +21,20 @@ export interface MemoryVfsFile {
    * How `content` is encoded; `base64` marks binary data.
    * @default 'utf-8'
    */
-  encoding?: 'utf-8' | 'base64';
+  encoding?: 'utf-8' | 'base64' | undefined;
   /**
    * The MIME type `read` reports.
    * @default guessed from the extension
    */
-  contentType?: string;
+  contentType?: string | undefined;
   /** A human title, copied to entries and reads. */
-  title?: string;
+  title?: string | undefined;
   /** A revision or version id, copied to entries and reads. */
-  revision?: string;
+  revision?: string | undefined;
   /** ISO-8601 time of the last change, copied to entries and reads. */
-  updatedAt?: string;
+  updatedAt?: string | undefined;
   /** Extra facts, copied to entries and reads. */
-  properties?: Record<string, string>;
+  properties?: Record<string, string> | undefined;
 }
 
 /** Options of `createMemoryVfs`. */
@@ -43,12 +43,12 @@ export interface MemoryVfsOptions {
    * Byte cap of `read`: longer files return their first bytes with `truncated: true`.
    * @default 1048576 (1 MiB, `DEFAULT_VFS_LIMITS.maxReadBytes`)
    */
-  maxReadBytes?: number;
+  maxReadBytes?: number | undefined;
   /**
    * A provider label put on every entry; `search` with another `provider` finds nothing.
    * @default undefined (no label)
    */
-  provider?: string;
+  provider?: string | undefined;
 }
 
 /** A memory VFS: every `VfsProvider` method, `stat` included. */

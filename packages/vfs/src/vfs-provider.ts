@@ -8,17 +8,17 @@ export interface VfsEntry {
   /** File, directory, or `unknown`. */
   type: VfsNodeType;
   /** The provider label (e.g. `github`), for multi-source providers. */
-  provider?: string;
+  provider?: string | undefined;
   /** A human title, when the source has one. */
-  title?: string;
+  title?: string | undefined;
   /** A revision or version id, when the source has one. */
-  revision?: string;
+  revision?: string | undefined;
   /** ISO-8601 time of the last change, when known. */
-  updatedAt?: string;
+  updatedAt?: string | undefined;
   /** Size of a file in bytes, when known. */
-  size?: number;
+  size?: number | undefined;
   /** Extra source-specific facts. */
-  properties?: Record<string, string>;
+  properties?: Record<string, string> | undefined;
 }
 
 /**
@@ -27,13 +27,13 @@ export interface VfsEntry {
  */
 export interface VfsSearchResult extends VfsEntry {
   /** The matching text, shortened around the match. */
-  snippet?: string;
+  snippet?: string | undefined;
   /** 1-based line number of the match, for content matches. */
-  line?: number;
+  line?: number | undefined;
   /** 1-based column (UTF-16 code units) where the match starts on `line`. */
-  column?: number;
+  column?: number | undefined;
   /** Relevance score, for providers that rank results. */
-  score?: number;
+  score?: number | undefined;
 }
 
 /** The content of one file. */
@@ -49,23 +49,23 @@ export interface VfsReadResult {
    * How `content` is encoded: `base64` for binary data.
    * @default 'utf-8'
    */
-  encoding?: 'utf-8' | 'base64';
+  encoding?: 'utf-8' | 'base64' | undefined;
   /** A MIME type, when known. */
-  contentType?: string;
+  contentType?: string | undefined;
   /** The provider label, for multi-source providers. */
-  provider?: string;
+  provider?: string | undefined;
   /** A human title, when the source has one. */
-  title?: string;
+  title?: string | undefined;
   /** A revision or version id, when the source has one. */
-  revision?: string;
+  revision?: string | undefined;
   /** ISO-8601 time of the last change, when known. */
-  updatedAt?: string;
+  updatedAt?: string | undefined;
   /** Total size of the file in bytes (not only of `content`), when known. */
-  size?: number;
+  size?: number | undefined;
   /** True when `content` holds only the first bytes of the file because of a byte cap. */
-  truncated?: boolean;
+  truncated?: boolean | undefined;
   /** Extra source-specific facts. */
-  properties?: Record<string, string>;
+  properties?: Record<string, string> | undefined;
 }
 
 /** Options of `VfsProvider.list`. */
@@ -74,12 +74,12 @@ export interface VfsListOptions {
    * How many levels below `path` to include: `1` lists direct children only.
    * @default 1
    */
-  depth?: number;
+  depth?: number | undefined;
   /**
    * Maximum number of entries returned (count). Providers may cap it further.
    * @default 1000
    */
-  limit?: number;
+  limit?: number | undefined;
 }
 
 /** Options of `VfsProvider.search`. */
@@ -88,12 +88,12 @@ export interface VfsSearchOptions {
    * Only results from this provider label. A single-source provider returns no results when
    * this names another provider.
    */
-  provider?: string;
+  provider?: string | undefined;
   /**
    * Maximum number of results (count). Providers may cap it further.
    * @default 20
    */
-  limit?: number;
+  limit?: number | undefined;
 }
 
 /**

@@ -5,7 +5,7 @@ export interface VfsErrorOptions {
   /** The underlying error, when there is one. */
   cause?: unknown;
   /** The VFS path the error is about, when there is one. */
-  path?: string;
+  path?: string | undefined;
 }
 
 /**

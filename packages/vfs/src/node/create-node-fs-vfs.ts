@@ -27,33 +27,33 @@ export interface NodeFsVfsOptions {
    * Byte cap of `read`: longer files return their first bytes with `truncated: true` and `size`.
    * @default 1048576 (1 MiB)
    */
-  maxReadBytes?: number;
+  maxReadBytes?: number | undefined;
   /**
    * Files larger than this many bytes are skipped by `search` (their names still match).
    * @default 1048576 (1 MiB)
    */
-  maxSearchFileBytes?: number;
+  maxSearchFileBytes?: number | undefined;
   /**
    * Files whose content one `search` reads at most (count); the walk stops after that.
    * @default 10000
    */
-  maxSearchFiles?: number;
+  maxSearchFiles?: number | undefined;
   /**
    * Upper bound on `list` and `search` `limit` (count); larger limits are lowered to it.
    * @default 10000
    */
-  maxEntries?: number;
+  maxEntries?: number | undefined;
   /**
    * Deepest level `list` and `search` descend to below their start (levels); larger `depth`
    * values are lowered to it.
    * @default 32
    */
-  maxDepth?: number;
+  maxDepth?: number | undefined;
   /**
    * A provider label put on every entry; `search` with another `provider` finds nothing.
    * @default undefined (no label)
    */
-  provider?: string;
+  provider?: string | undefined;
 }
 
 /** The defaults of `createNodeFsVfs`. Documented defaults quote this object. */
