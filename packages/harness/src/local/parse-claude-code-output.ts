@@ -11,26 +11,26 @@ const lenient = <T extends z.core.SomeType>(schema: T) => z.catch(z.optional(sch
 /** The final `result` object of `claude -p --output-format json|stream-json`, validated. */
 export interface ClaudeCodeResultObject {
   type: 'result';
-  subtype?: string;
-  is_error?: boolean;
-  result?: string;
-  session_id?: string;
-  total_cost_usd?: number;
+  subtype?: string | undefined;
+  is_error?: boolean | undefined;
+  result?: string | undefined;
+  session_id?: string | undefined;
+  total_cost_usd?: number | undefined;
   usage?: {
-    input_tokens?: number;
-    output_tokens?: number;
-    cache_creation_input_tokens?: number;
-    cache_read_input_tokens?: number;
-  };
-  num_turns?: number;
-  duration_ms?: number;
-  duration_api_ms?: number;
-  stop_reason?: string;
-  terminal_reason?: string;
-  api_error_status?: number;
-  api_error_type?: string;
-  permission_denials?: unknown[];
-  structured_output?: Record<string, unknown>;
+    input_tokens?: number | undefined;
+    output_tokens?: number | undefined;
+    cache_creation_input_tokens?: number | undefined;
+    cache_read_input_tokens?: number | undefined;
+  } | undefined;
+  num_turns?: number | undefined;
+  duration_ms?: number | undefined;
+  duration_api_ms?: number | undefined;
+  stop_reason?: string | undefined;
+  terminal_reason?: string | undefined;
+  api_error_status?: number | undefined;
+  api_error_type?: string | undefined;
+  permission_denials?: unknown[] | undefined;
+  structured_output?: Record<string, unknown> | undefined;
 }
 
 const claudeResultSchema = lazySchema(() => {
@@ -65,9 +65,9 @@ const claudeResultSchema = lazySchema(() => {
 /** Options of {@link parseClaudeCodeOutput}. */
 export interface ParseClaudeCodeOutputOptions {
   /** The session continuation of this run; its `state.totalCostUsd` turns Claude's session-cumulative cost into this run's cost. */
-  continuation?: ExecutionContinuation;
+  continuation?: ExecutionContinuation | undefined;
   /** @default 'claude-code' */
-  backendId?: string;
+  backendId?: string | undefined;
 }
 
 /**

@@ -10,9 +10,9 @@ export interface ParseCodexOutputOptions {
    * The thread continuation of this run. Codex reports token counts cumulated over a resumed
    * thread; its `state.inputTokens`/`state.outputTokens` turn them into this run's usage.
    */
-  continuation?: ExecutionContinuation;
+  continuation?: ExecutionContinuation | undefined;
   /** @default 'codex' */
-  backendId?: string;
+  backendId?: string | undefined;
 }
 
 const TOOL_ITEMS = new Set(['command_execution', 'file_change', 'mcp_tool_call', 'web_search']);

@@ -7,16 +7,16 @@ import type { LocalCommandParsedOutput } from './local-command-options.js';
 /** Options of {@link parseGeminiCliOutput}. */
 export interface ParseGeminiCliOutputOptions {
   /** Gemini CLI prints its JSON error report on stderr. */
-  stderr?: string;
+  stderr?: string | undefined;
   /** The exit code: Gemini uses its own codes (41 auth, 42 input, 44 sandbox, 52 config, 53 turn limit, 55 untrusted folder) and `status & 0xff` after an API error. */
-  exitCode?: number | null;
+  exitCode?: number | null | undefined;
   /** The session continuation of this run. */
-  continuation?: ExecutionContinuation;
+  continuation?: ExecutionContinuation | undefined;
   /** @default 'gemini-cli' */
-  backendId?: string;
+  backendId?: string | undefined;
 }
 
-const FATAL_EXITS: Record<number, { message: string; status?: 'deferred' }> = {
+const FATAL_EXITS: Record<number, { message: string; status?: 'deferred' | undefined }> = {
   41: { message: 'Gemini CLI has no usable authentication: pass GEMINI_API_KEY in `env` and set security.auth.selectedType in ~/.gemini/settings.json.' },
   42: { message: 'Gemini CLI rejected its input.' },
   44: { message: 'Gemini CLI could not start its sandbox.' },

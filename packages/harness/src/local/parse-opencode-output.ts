@@ -7,9 +7,9 @@ import type { LocalCommandParsedOutput } from './local-command-options.js';
 /** Options of {@link parseOpenCodeOutput}. */
 export interface ParseOpenCodeOutputOptions {
   /** The session continuation of this run. */
-  continuation?: ExecutionContinuation;
+  continuation?: ExecutionContinuation | undefined;
   /** @default 'opencode' */
-  backendId?: string;
+  backendId?: string | undefined;
 }
 
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);

@@ -16,9 +16,9 @@ export type FakeExecutionStep =
 /** Options of `createFakeExecutionAdapter`. */
 export interface FakeExecutionAdapterOptions {
   /** @default 'fake-backend' */
-  backendId?: string;
+  backendId?: string | undefined;
   /** @default a backend without tools, continuation or approvals */
-  capabilities?: Partial<ExecutionCapabilities>;
+  capabilities?: Partial<ExecutionCapabilities> | undefined;
   /** One answer per `execute` call, in order. */
   steps: FakeExecutionStep[];
 }

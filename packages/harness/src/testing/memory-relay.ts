@@ -9,7 +9,7 @@ export interface MemoryRelayOptions {
    * Sees every sent message before delivery. Return `'drop'` to lose it (the send still resolves,
    * as a real relay does when nobody reads the target); throw or reject to make `send` reject.
    */
-  intercept?: (message: RelaySendInput) => MemoryRelayDecision | Promise<MemoryRelayDecision>;
+  intercept?: ((message: RelaySendInput) => MemoryRelayDecision | Promise<MemoryRelayDecision>) | undefined;
 }
 
 /** An in-memory `RelayTransport` with hooks for tests. */
@@ -20,9 +20,9 @@ export interface MemoryRelay extends RelayTransport {
    * Delivers an inbound message to the subscribers of `message.target`, as if it came over the
    * relay — for foreign, malformed, duplicate or wrong-sender messages. Returns the id used.
    */
-  deliver(message: Omit<RelayInboundMessage, 'id'> & { id?: string }): string;
+  deliver(message: Omit<RelayInboundMessage, 'id'> & { id?: string | undefined }): string;
   /** Resolves with the next message delivered to `name`. Subscribe before you trigger the send. */
-  nextMessage(name: string, options?: { signal?: AbortSignal }): Promise<RelayInboundMessage>;
+  nextMessage(name: string, options?: { signal?: AbortSignal | undefined }): Promise<RelayInboundMessage>;
   /** How many subscriptions are live, for `name` or in all (leak checks). */
   subscriberCount(name?: string): number;
   /** Tells every `watchConnection` listener the connection was lost (delivery keeps working). */
@@ -62,7 +62,7 @@ export function createMemoryRelay(options: MemoryRelayOptions = {}): MemoryRelay
       }
     }
   };
-  const deliver = (message: Omit<RelayInboundMessage, 'id'> & { id?: string }): string => {
+  const deliver = (message: Omit<RelayInboundMessage, 'id'> & { id?: string | undefined }): string => {
     const id = message.id ?? `memory-${++sequence}`;
     const inbound: RelayInboundMessage = {
       id,

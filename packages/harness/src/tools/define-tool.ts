@@ -45,15 +45,15 @@ export interface DefineToolOptions<TSchema extends ToolInputSchema> {
    * synchronously; an asynchronous schema means approval is always asked for.
    * @default false
    */
-  requiresApproval?: ToolApprovalRule<InferToolInput<TSchema>>;
+  requiresApproval?: ToolApprovalRule<InferToolInput<TSchema>> | undefined;
   /**
    * Longest time `execute` may run, in milliseconds. When it passes the tool's signal is aborted
    * and the model gets a retryable `timeout` error. `undefined` leaves only the turn's limit.
    * @default undefined
    */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Extra data copied to the tool definition's `metadata`. @default undefined */
-  metadata?: Record<string, unknown>;
+  metadata?: Record<string, unknown> | undefined;
   /** Runs the tool with validated, parsed input. Throw {@link ToolExecutionError} to shape the error. */
   execute(input: InferToolInput<TSchema>, context: ToolContext): ToolReturn | Promise<ToolReturn>;
 }

@@ -8,18 +8,18 @@ export interface ToolExecutionErrorOptions extends HarnessErrorOptions {
    * Becomes `error.code` of the tool result, e.g. `not_found`.
    * @default 'tool_error'
    */
-  reason?: string;
+  reason?: string | undefined;
   /**
    * `true` lets the model see the error and try again; `false` ends the turn
    * `failed` / `tool_error_unrecoverable`.
    * @default false
    */
-  retryable?: boolean;
+  retryable?: boolean | undefined;
   /**
    * Extra JSON-safe details, copied to `error.metadata` of the tool result.
    * @default undefined
    */
-  metadata?: Record<string, unknown>;
+  metadata?: Record<string, unknown> | undefined;
 }
 
 /**

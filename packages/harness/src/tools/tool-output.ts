@@ -5,13 +5,13 @@ const marker = Symbol.for('agent-assistant.tool-output');
 /** Parts of a tool result built with {@link toolOutput}. */
 export interface ToolOutputParts {
   /** Text for the model (`output`). @default undefined */
-  text?: string;
+  text?: string | undefined;
   /** Structured data (`structuredOutput`); must be JSON-serialisable. @default undefined */
-  data?: Record<string, unknown>;
+  data?: Record<string, unknown> | undefined;
   /** Usage the tool incurred, added to the turn's totals. @default undefined */
-  usage?: HarnessUsage;
+  usage?: HarnessUsage | undefined;
   /** Result metadata, not shown to the model by the built-in adapters. @default undefined */
-  metadata?: Record<string, unknown>;
+  metadata?: Record<string, unknown> | undefined;
 }
 
 /** A tool return value carrying text and data at once; create it with {@link toolOutput}. */

@@ -6,12 +6,12 @@ export interface ConsoleTraceSinkOptions {
    * Where lines go.
    * @default console.log
    */
-  log?: (line: string) => void;
+  log?: ((line: string) => void) | undefined;
   /**
    * Print the whole event as JSON instead of a one-line summary.
    * @default false
    */
-  json?: boolean;
+  json?: boolean | undefined;
 }
 
 /** A trace sink that prints one line per event. */

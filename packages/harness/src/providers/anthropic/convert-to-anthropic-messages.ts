@@ -8,14 +8,14 @@ import type { AnthropicRequestContentBlock, AnthropicRequestMessage, AnthropicTo
 /** What `convertToAnthropicMessages` needs: the parts of `HarnessModelInput` that make the prompt. */
 export interface AnthropicConversation {
   instructions: HarnessInstructions;
-  context?: HarnessPreparedContext;
+  context?: HarnessPreparedContext | undefined;
   message: HarnessUserMessage;
   transcript: readonly HarnessTranscriptItem[];
 }
 
 /** The `system` and `messages` of a Messages API request. */
 export interface AnthropicPrompt {
-  system?: string;
+  system?: string | undefined;
   messages: AnthropicRequestMessage[];
 }
 

@@ -18,15 +18,15 @@ export interface HarnessModelHttpErrorOptions extends HarnessErrorOptions {
   /** What went wrong. */
   failure: HarnessModelHttpFailure;
   /** The HTTP status, when the server answered. */
-  statusCode?: number;
+  statusCode?: number | undefined;
   /** An excerpt of the response body, already redacted and bounded (at most 2,048 characters). */
-  responseBody?: string;
+  responseBody?: string | undefined;
   /** Whether asking again later can help. */
   isRetryable: boolean;
   /** The provider's own error code or type (e.g. `rate_limit_error`), when it sent one. */
-  providerCode?: string;
+  providerCode?: string | undefined;
   /** The server's `Retry-After`, in milliseconds, when it sent one. */
-  retryAfterMs?: number;
+  retryAfterMs?: number | undefined;
 }
 
 /**

@@ -7,7 +7,7 @@ export interface RetryEvent {
   /** Why the attempt failed. */
   failure: 'http_status' | 'timeout' | 'network';
   /** The HTTP status of the failed attempt, when there was one. */
-  statusCode?: number;
+  statusCode?: number | undefined;
 }
 
 /** How a provider call retries. Every field is optional; see `DEFAULT_RETRY_OPTIONS`. */
@@ -17,26 +17,26 @@ export interface RetryOptions {
    * `0` disables retries.
    * @default 2
    */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /**
    * First backoff delay in milliseconds; doubles per retry, with jitter (half fixed, half random).
    * @default 500
    */
-  initialDelayMs?: number;
+  initialDelayMs?: number | undefined;
   /**
    * Upper bound of a computed backoff delay, in milliseconds.
    * @default 8000
    */
-  maxDelayMs?: number;
+  maxDelayMs?: number | undefined;
   /**
    * The longest server `Retry-After` (seconds or HTTP date) that is waited for, in milliseconds.
    * A longer one ends the call at once with a retryable failure; the harness then decides whether to
    * ask again (bounded by `maxConsecutiveInvalidModelOutputs`).
    * @default 30000
    */
-  maxRetryAfterMs?: number;
+  maxRetryAfterMs?: number | undefined;
   /** Called before each wait; for logging. Faults in it are ignored. */
-  onRetry?: (event: RetryEvent) => void;
+  onRetry?: ((event: RetryEvent) => void) | undefined;
 }
 
 /** Retry options with every default filled in. */

@@ -8,7 +8,7 @@ import type { OpenAICompatibleMessage, OpenAICompatibleTool } from './openai-com
 /** What `convertToOpenAICompatibleMessages` needs: the parts of `HarnessModelInput` that make the prompt. */
 export interface OpenAICompatibleConversation {
   instructions: HarnessInstructions;
-  context?: HarnessPreparedContext;
+  context?: HarnessPreparedContext | undefined;
   message: HarnessUserMessage;
   transcript: readonly HarnessTranscriptItem[];
 }
@@ -20,7 +20,7 @@ export interface ConvertToOpenAICompatibleMessagesOptions {
    * only know `system`.
    * @default 'system'
    */
-  developerRole?: 'system' | 'developer';
+  developerRole?: 'system' | 'developer' | undefined;
 }
 
 /**

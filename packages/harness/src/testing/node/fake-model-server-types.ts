@@ -1,7 +1,7 @@
 /** A tool call the fake model makes. */
 export interface FakeToolCallReply {
   /** @default `call_fake_<n>` (OpenAI-compatible) or `toolu_fake_<n>` (Anthropic) */
-  id?: string;
+  id?: string | undefined;
   /** The tool's name. */
   name: string;
   /** The arguments: an object (sent as JSON) or a raw string (to test malformed JSON). */
@@ -11,11 +11,11 @@ export interface FakeToolCallReply {
 /** Usage the fake model reports. `cost` is OpenRouter's `usage.cost` (ignored by the Anthropic server). */
 export interface FakeUsageReply {
   /** Prompt / input tokens. */
-  inputTokens?: number;
+  inputTokens?: number | undefined;
   /** Completion / output tokens. */
-  outputTokens?: number;
+  outputTokens?: number | undefined;
   /** OpenRouter's `usage.cost`, in USD. */
-  cost?: number;
+  cost?: number | undefined;
 }
 
 /**
@@ -24,37 +24,37 @@ export interface FakeUsageReply {
  */
 export interface FakeModelReply {
   /** Optional discriminator; a reply without `type` is a model reply. */
-  type?: 'model';
+  type?: 'model' | undefined;
   /** The assistant text (streamed in `deltaSize` pieces). */
-  text?: string;
+  text?: string | undefined;
   /** Tool calls (arguments streamed in `deltaSize` pieces). */
-  toolCalls?: FakeToolCallReply[];
+  toolCalls?: FakeToolCallReply[] | undefined;
   /** A provider refusal: OpenAI `message.refusal`, Anthropic `stop_reason: "refusal"`. */
-  refusal?: string;
+  refusal?: string | undefined;
   /** The wire finish/stop reason. @default derived from the content */
-  finishReason?: string;
+  finishReason?: string | undefined;
   /** Token counts and OpenRouter cost to report. @default none */
-  usage?: FakeUsageReply;
+  usage?: FakeUsageReply | undefined;
   /** An error the provider reports inside a 200 response (OpenRouter error chunk, Anthropic `error` event). */
-  error?: { message: string; code?: string | number };
+  error?: { message: string; code?: string | number | undefined } | undefined;
   /** Characters per streamed text or argument delta. @default 4 */
-  deltaSize?: number;
+  deltaSize?: number | undefined;
   /** SSE only: end the response after this many events, before the terminal one (a truncated stream). */
-  truncateAfterEvents?: number;
+  truncateAfterEvents?: number | undefined;
   /** SSE only: send this many events, then keep the connection open and silent. */
-  stallAfterEvents?: number;
+  stallAfterEvents?: number | undefined;
   /** Extra response headers. */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
 }
 
 /** A protocol-shaped error response (`{ error: … }`), optionally with `Retry-After`. */
 export interface FakeErrorReply {
   type: 'error';
   status: number;
-  message?: string;
+  message?: string | undefined;
   /** Sent as the `Retry-After` header (seconds, or an HTTP date). */
-  retryAfter?: string | number;
-  headers?: Record<string, string>;
+  retryAfter?: string | number | undefined;
+  headers?: Record<string, string> | undefined;
 }
 
 /** Any HTTP response: `body` is sent as JSON unless it is a string (sent as is). */
@@ -62,17 +62,17 @@ export interface FakeHttpReply {
   type: 'http';
   status: number;
   body?: unknown;
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
 }
 
 /** Raw SSE text, written chunk by chunk exactly as given (to test framing). */
 export interface FakeSseReply {
   type: 'sse';
   chunks: string[];
-  status?: number;
-  headers?: Record<string, string>;
+  status?: number | undefined;
+  headers?: Record<string, string> | undefined;
   /** `false` keeps the connection open after the chunks. @default true */
-  end?: boolean;
+  end?: boolean | undefined;
 }
 
 /** Never answers: no status, no headers. For timeout tests. */
@@ -117,5 +117,5 @@ export interface FakeModelServer {
 /** Options of the fake server factories. */
 export interface FakeModelServerOptions {
   /** Answers for the first requests, in order. @default [] */
-  replies?: FakeServerScript[];
+  replies?: FakeServerScript[] | undefined;
 }

@@ -12,20 +12,20 @@ export interface WorkspaceToolRegistryOptions {
    * Results `workspace_search` returns when the model gives no `limit` (count, 1–100).
    * @default 20
    */
-  defaultSearchLimit?: number;
+  defaultSearchLimit?: number | undefined;
   /**
    * Deepest `depth` `workspace_list` accepts (levels below the listed directory, 1–10). Deeper
    * requests are an `invalid_input` error the model can correct.
    * @default 3
    */
-  maxListDepth?: number;
+  maxListDepth?: number | undefined;
   /**
    * Bytes of file content one `workspace_read` returns (UTF-8, 1–10485760); longer files are cut
    * on a character boundary with `truncated: true`, and the model can continue with `offset`.
    * Also the largest file `workspace_read_json` parses.
    * @default 51200 (50 KiB)
    */
-  maxReadBytes?: number;
+  maxReadBytes?: number | undefined;
   /**
    * @deprecated Renamed: use `vfs`. Passing `provider` throws a `HarnessConfigError`.
    */
