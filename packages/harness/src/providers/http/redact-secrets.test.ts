@@ -15,6 +15,23 @@ describe('createRedactor', () => {
     expect(redactor.exact('sk-or-v1-abcdef0123456789')).toBe('sk-or-v1-abcdef0123456789');
   });
 
+  it('finds a secret written with JSON escapes, in any mix and hex case', () => {
+    const secret = 'canary-key-0123456789';
+    const lower = [...secret].map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+    expect(redactor.exact(`{"message":"bad ${lower}"}`)).toBe('{"message":"bad [REDACTED]"}');
+    expect(redactor.text(`x \\u0063anary-key-\\u0030123456789 y`)).toBe('x [REDACTED] y');
+    expect(redactor.exact(`\\u0043anary-key-0123456789`)).toBe(`\\u0043anary-key-0123456789`);
+    const slashy = createRedactor(['a/b"c\\d-secret']);
+    expect(slashy.exact('k=a\\/b\\"c\\\\d-secret;')).toBe('k=[REDACTED];');
+    expect(slashy.exact('k=a/b"c\\d-secret;')).toBe('k=[REDACTED];');
+  });
+
+  it('reports how much of a text end could begin a secret', () => {
+    expect(redactor.pendingPrefixLength('hello canary-ke')).toBe('canary-ke'.length);
+    expect(redactor.pendingPrefixLength('hello')).toBe(0);
+    expect(redactor.pendingPrefixLength('canary-key-0123456789')).toBe(0);
+  });
+
   it('ignores secrets too short to match safely', () => {
     expect(redactor.exact('abc')).toBe('abc');
   });

@@ -1,4 +1,4 @@
-import { secretPatternSource } from './secret-pattern.js';
+import { replaceEscapedSecret } from './find-escaped-secret.js';
 
 const REDACTED = '[REDACTED]';
 const bearerPattern = /\b(Bearer|Basic)\s+[^\s"',;]+/gi;
@@ -30,8 +30,16 @@ export function createRedactor(secrets: readonly (string | undefined)[]): Redact
   const known = [...new Set(secrets.filter((secret): secret is string => typeof secret === 'string' && secret.length >= 6))].sort(
     (left, right) => right.length - left.length,
   );
-  const pattern = known.length === 0 ? undefined : new RegExp(known.map((secret) => `(?:${secretPatternSource(secret)})`).join('|'), 'g');
-  const exact = (value: string): string => (pattern === undefined ? value : value.replace(pattern, REDACTED));
+  const exact = (value: string): string => {
+    let result = value;
+    for (const secret of known) {
+      if (result.includes(secret)) result = result.split(secret).join(REDACTED);
+    }
+    // An escaped form needs a backslash; only then is the slower escape-aware scan worth running.
+    if (!result.includes('\\')) return result;
+    for (const secret of known) result = replaceEscapedSecret(result, secret, REDACTED);
+    return result;
+  };
   return {
     exact,
     text: (value) => exact(value).replace(bearerPattern, `$1 ${REDACTED}`).replace(keyLikePattern, REDACTED),
