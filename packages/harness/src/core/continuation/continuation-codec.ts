@@ -117,11 +117,11 @@ async function seal(
   for (const keep of SHRINK_STEPS) {
     const continuation: HarnessContinuation = { ...header, state: shrinkState(state, keep) };
     // Unsigned size first: a signature only adds, so a draft already too large is not signed.
-    if (utf8ByteLength(JSON.stringify(continuation)) > options.maxBytes) continue;
+    if (!fits(JSON.stringify(continuation), options.maxBytes)) continue;
     if (signer !== undefined) continuation.signature = await signer.sign(stableStringify(continuation));
-    const size = utf8ByteLength(JSON.stringify(continuation));
-    if (size <= options.maxBytes) return { ok: true, continuation };
-    smallest = Math.min(smallest, size);
+    const json = JSON.stringify(continuation);
+    if (fits(json, options.maxBytes)) return { ok: true, continuation };
+    smallest = Math.min(smallest, utf8ByteLength(json));
   }
   if (!Number.isFinite(smallest)) {
     const last: HarnessContinuation = { ...header, state: shrinkState(state, SHRINK_STEPS.at(-1)) };
@@ -135,6 +135,11 @@ async function seal(
       `(${options.maxBytes}), even with the carried history shortened; the turn input, pending tool calls and ` +
       'approval requests cannot be shortened.',
   };
+}
+
+/** Whether JSON text fits in `maxBytes` as UTF-8. UTF-8 never takes fewer bytes than UTF-16 code units. */
+function fits(json: string, maxBytes: number): boolean {
+  return json.length <= maxBytes && utf8ByteLength(json) <= maxBytes;
 }
 
 function identity(value: Record<string, unknown>): { turnId?: string; sessionId?: string } {

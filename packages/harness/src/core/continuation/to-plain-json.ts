@@ -65,7 +65,7 @@ function copyNode(task: Task, stack: Task[], maxDepth: number, spend: (amount: n
     case 'number':
       if (!Number.isFinite(value)) throw new NotPlainJson('it holds a number that JSON cannot carry');
       spend(String(value).length);
-      return value;
+      return value === 0 ? 0 : value; // -0 becomes 0, as in JSON
     case 'boolean':
       spend(value ? 4 : 5);
       return value;
