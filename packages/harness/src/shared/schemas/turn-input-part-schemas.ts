@@ -48,7 +48,7 @@ export const turnInputPartSchemas = memo(() => {
     })
     .check(
       z.refine((block) => block.content !== undefined || block.text !== undefined, {
-        message: 'a context block needs its text as `content` or `text`',
+        message: 'a context block needs its text as content or text',
       }),
     );
 
