@@ -1,4 +1,4 @@
-import { fitTranscript } from '../continuation/fit-transcript.js';
+import { describeError } from '../../shared/describe-error.js';
 import { outcomeForStopReason } from '../stop-reason.js';
 import type { HarnessContinuation, HarnessContinuationState, HarnessContinuationType } from '../types/continuation.js';
 import type { HarnessApprovalRequest } from '../types/approval.js';
@@ -46,15 +46,21 @@ export async function finishRun(run: RunContext, ending: RunEnding): Promise<Har
   const outcomeBefore = outcomeForStopReason(stopReason);
   if (outcomeBefore !== 'completed' && outcomeBefore !== 'failed') {
     try {
-      continuation = await run.services.codec.seal({
+      const sealed = await run.services.codec.seal({
         type: continuationTypes[stopReason] ?? 'deferred',
         turnId: run.input.turnId,
         sessionId: run.input.sessionId,
         state: ending.continuationState ?? loopState(run, stopReason, ending.pause ?? {}),
       });
+      if (sealed.ok) continuation = sealed.continuation;
+      else {
+        // Never an oversize or unreadable continuation: the turn fails instead, and nothing pending runs.
+        stopReason = 'runtime_error';
+        metadata = { error: { code: sealed.code, message: sealed.reason, source: 'continuation' } };
+      }
     } catch (error) {
       stopReason = 'runtime_error';
-      metadata = { error: { code: 'continuation_seal_failed', message: errorMessage(error), source: 'continuation' } };
+      metadata = { error: { code: 'continuation_seal_failed', message: describeError(error), source: 'continuation' } };
     }
   }
   const outcome = outcomeForStopReason(stopReason);
@@ -100,12 +106,11 @@ export async function finishRun(run: RunContext, ending: RunEnding): Promise<Har
 
 function loopState(run: RunContext, stopReason: HarnessStopReason, pause: PauseDetails): HarnessContinuationState {
   const { turnId: _turnId, ...input } = run.input;
-  const maxBytes = run.services.limits.maxContinuationBytes;
   return {
     mode: 'loop',
     stopReason,
     input,
-    transcript: fitTranscript(run.transcript, Math.floor(maxBytes * 0.75)),
+    transcript: run.transcript,
     usage: { ...run.usage },
     ...(pause.question === undefined ? {} : { question: pause.question }),
     ...(pause.approvals === undefined ? {} : { approvals: pause.approvals }),
@@ -113,10 +118,4 @@ function loopState(run: RunContext, stopReason: HarnessStopReason, pause: PauseD
     ...(run.reportedUnknownTools.size === 0 ? {} : { reportedUnknownTools: [...run.reportedUnknownTools] }),
     iteration: run.iterationOffset + run.counters.iteration,
   };
-}
-
-/** The message of any thrown value. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return typeof error === 'string' ? error : 'Unknown error';
 }
