@@ -9,9 +9,7 @@ import {
   type HarnessToolRegistry,
 } from '../index.js';
 import { createFakeToolRegistry, createManualClock, createScriptedModel, createTurnInput } from '../testing/index.js';
-
-/** Names every object inherits from `Object.prototype`: the ids of issue 9, class 1. */
-const inheritedNames = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__', 'isPrototypeOf'];
+import { errorWithThrowingMessage, hostileThrowables, hostileValues, inheritedNames, throwingGetter } from './__fixtures__/hostile-values.js';
 
 function harnessFor(model: HarnessModelAdapter, extra: Partial<Omit<HarnessModelConfig, 'model'>> = {}) {
   return createHarness({ model, clock: createManualClock(), continuationSecret: 'hostile-test-secret-0123456789', ...extra });
@@ -60,51 +58,6 @@ describe('approval cannot be bypassed by call ids inherited from Object.prototyp
     expect(codes).toEqual(inheritedNames.map(() => 'tool_unavailable'));
   });
 });
-
-/** Values that are awkward to throw: each must end the turn with a result, never a rejection. */
-function hostileThrowables(): [string, () => unknown][] {
-  const messageThrows = () => {
-    const error = new Error('hidden');
-    Object.defineProperty(error, 'message', {
-      get() {
-        throw new Error('message getter');
-      },
-    });
-    return error;
-  };
-  const trapsThrow = () =>
-    new Proxy(
-      {},
-      {
-        get() {
-          throw new Error('get trap');
-        },
-        getPrototypeOf() {
-          throw new Error('getPrototypeOf trap');
-        },
-        has() {
-          throw new Error('has trap');
-        },
-      },
-    );
-  const revoked = () => {
-    const { proxy, revoke } = Proxy.revocable({}, {});
-    revoke();
-    return proxy;
-  };
-  return [
-    ['an Error whose message getter throws', messageThrows],
-    ['a Proxy whose traps throw', trapsThrow],
-    ['a revoked Proxy', revoked],
-    ['null', () => null],
-    ['undefined', () => undefined],
-    ['a symbol', () => Symbol('odd')],
-    ['a BigInt', () => 10n],
-    ['a number', () => 42],
-    ['a function', () => () => 'thrown function'],
-    ['an object with a throwing toString', () => ({ toString: () => { throw new Error('toString'); } })],
-  ];
-}
 
 function expectRuntimeError(result: HarnessResult, source: string) {
   expect(result).toMatchObject({ outcome: 'failed', stopReason: 'runtime_error', metadata: { error: { code: 'runtime_error', source } } });
@@ -168,29 +121,16 @@ describe('runTurn and streamTurn never reject, whatever is thrown (issue 9, clas
   });
 
   it('describes a thrown Error whose message getter throws without the message', async () => {
-    const error = new Error('x');
-    Object.defineProperty(error, 'message', {
-      get() {
-        throw new Error('nope');
-      },
-    });
+    const error = errorWithThrowingMessage();
     const result = await harnessFor({ nextStep: () => Promise.reject(error) }).runTurn(createTurnInput());
     expect(result.metadata?.error?.message).toBe('Unknown error (the thrown value could not be read)');
   });
 });
 
 describe('hostile values returned to the loop become structured results (issue 9, class 3)', () => {
-  const getterThrows = () =>
-    Object.defineProperty({}, 'text', {
-      enumerable: true,
-      get() {
-        throw new Error('text getter');
-      },
-    });
-
   it('treats a model output with a throwing getter as an unusable output, not a crash', async () => {
     const model = createScriptedModel([
-      () => Object.assign(getterThrows(), { type: 'final_answer' }) as never,
+      () => Object.assign(throwingGetter('text'), { type: 'final_answer' }) as never,
       { type: 'final_answer', text: 'second try' },
     ]);
     const result = await harnessFor(model).runTurn(createTurnInput());
@@ -198,22 +138,16 @@ describe('hostile values returned to the loop become structured results (issue 9
     expect(result.transcript[0]).toMatchObject({ type: 'invalid_output', kind: 'schema_mismatch' });
   });
 
-  it('refuses tool inputs that are not plain JSON (BigInt, cycle, getter, deep nesting) before any tool runs', async () => {
-    const cyclic: Record<string, unknown> = {};
-    cyclic.self = cyclic;
-    let deep: Record<string, unknown> = {};
-    for (let level = 0; level < 5_000; level += 1) deep = { deep };
-    for (const input of [{ big: 1n }, cyclic, getterThrows(), deep, { fn: () => 1 }, { n: Number.NaN }]) {
-      const tools = guardedTools();
-      const model = createScriptedModel([
-        { type: 'tool_request', calls: [{ id: 'c1', name: 'lookup', input: input as Record<string, unknown> }] },
-        { type: 'final_answer', text: 'gave up' },
-      ]);
-      const result = await harnessFor(model, { tools }).runTurn(createTurnInput());
-      expect(result.outcome).toBe('completed');
-      expect(result.transcript[0]).toMatchObject({ type: 'invalid_output', kind: 'schema_mismatch' });
-      expect(tools.calls).toEqual([]);
-    }
+  it.each(hostileValues())('refuses a tool input holding %s before any tool runs', async (_label, make) => {
+    const tools = guardedTools();
+    const model = createScriptedModel([
+      { type: 'tool_request', calls: [{ id: 'c1', name: 'lookup', input: make() as Record<string, unknown> }] },
+      { type: 'final_answer', text: 'gave up' },
+    ]);
+    const result = await harnessFor(model, { tools }).runTurn(createTurnInput());
+    expect(result.outcome).toBe('completed');
+    expect(result.transcript[0]).toMatchObject({ type: 'invalid_output', kind: 'schema_mismatch' });
+    expect(tools.calls).toEqual([]);
   });
 
   it('keeps an input key named __proto__ as data, never as a prototype', async () => {

@@ -118,11 +118,12 @@ export async function runToolStep(
   return undefined;
 }
 
+/** Fails closed: a rule that throws or answers anything but `false` requires approval. */
 function requiresApproval(tool: HarnessToolDefinition, call: HarnessToolCall): boolean {
   const rule = tool.requiresApproval;
   if (typeof rule !== 'function') return rule === true;
   try {
-    return rule(call.input) === true;
+    return rule(call.input) !== false;
   } catch {
     return true;
   }

@@ -16,6 +16,7 @@ export interface HarnessToolDefinition {
   /**
    * When `true` (or when the function returns `true` for a call's input) the harness does not
    * run the call; the turn ends `awaiting_approval` and the call runs only after approval on resume.
+   * The function fails closed: if it throws or returns anything but `false`, approval is required.
    */
   requiresApproval?: boolean | ((input: Record<string, unknown>) => boolean) | undefined;
   metadata?: Record<string, unknown> | undefined;
