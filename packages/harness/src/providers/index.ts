@@ -7,4 +7,6 @@ export * from './http/index.js';
 export * from './openai-compatible/index.js';
 export * from './openrouter/index.js';
 export * from './anthropic/index.js';
+export * from './ollama/index.js';
+export * from './pricing/index.js';
 export type { ModelFinishReason } from './model-finish-reason.js';

@@ -63,6 +63,8 @@ export function addUsage(totals: HarnessAggregateUsage, usage: HarnessUsage | un
   totals.totalInputTokens += usage?.inputTokens ?? 0;
   totals.totalOutputTokens += usage?.outputTokens ?? 0;
   totals.totalCostUnits += usage?.costUnits ?? 0;
+  if (usage?.cachedInputTokens !== undefined) totals.totalCachedInputTokens = (totals.totalCachedInputTokens ?? 0) + usage.cachedInputTokens;
+  if (usage?.reasoningTokens !== undefined) totals.totalReasoningTokens = (totals.totalReasoningTokens ?? 0) + usage.reasoningTokens;
   totals.totalLatencyMs += usage?.latencyMs ?? measuredLatencyMs;
 }
 

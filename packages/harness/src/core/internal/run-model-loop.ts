@@ -234,7 +234,7 @@ async function handleInvalid(run: RunContext, output: HarnessInvalidOutput): Pro
     run.phase = 'hooks.onInvalidModelOutput';
     await raceSignal(() => hook(output, executionState(run)), run.turnSignal.signal);
   }
-  const retryable = output.retryable ?? !(output.kind === 'provider_error' || output.kind === 'model_refused');
+  const retryable = output.retryable ?? !(output.kind === 'provider_error' || output.kind === 'model_refused' || output.kind === 'input_too_large');
   const tooMany = run.consecutiveInvalid > run.services.limits.maxConsecutiveInvalidModelOutputs;
   if (retryable && !tooMany) return undefined;
   return {

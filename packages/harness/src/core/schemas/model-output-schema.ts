@@ -14,6 +14,7 @@ export const modelOutputSchemas = memo(() => {
     'missing_message',
     'model_refused',
     'provider_error',
+    'input_too_large',
   ]);
 
   const modelOutputSchema = z.discriminatedUnion('type', [

@@ -53,7 +53,7 @@ export interface HarnessInvalidOutput extends HarnessModelOutputBase {
   kind: HarnessInvalidOutputKind;
   reason: string;
   /**
-   * Whether asking again can help. Defaults to `false` for `provider_error` and
+   * Whether asking again can help. Defaults to `false` for `provider_error`, `input_too_large` and
    * `model_refused`, `true` otherwise.
    */
   retryable?: boolean | undefined;

@@ -8,7 +8,9 @@ export type HarnessInvalidOutputKind =
   | 'empty_response'
   | 'missing_message'
   | 'model_refused'
-  | 'provider_error';
+  | 'provider_error'
+  /** The request would exceed the model's `maxInputBytes`; nothing was sent. */
+  | 'input_too_large';
 
 /** A model step: its output type and, where it has one, the text it said. */
 export interface HarnessAssistantStepItem {

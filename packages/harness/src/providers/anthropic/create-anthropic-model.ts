@@ -39,7 +39,9 @@ const reservedBodyKeys = ['model', 'messages', 'system', 'tools', 'tool_choice',
 export function createAnthropicModel(options: AnthropicModelOptions): AnthropicModel {
   if (typeof options !== 'object' || options === null) throw new HarnessConfigError('Options are required.', { field: 'options' });
   if (options.apiKey === undefined) throw new HarnessConfigError("apiKey is required (a string or { env: 'ANTHROPIC_API_KEY' }).", { field: 'apiKey' });
-  const baseUrl = assertEndpointAllowed(options.baseUrl ?? DEFAULT_ANTHROPIC_MODEL_OPTIONS.baseUrl, 'baseUrl');
+  const baseUrl = assertEndpointAllowed(options.baseUrl ?? DEFAULT_ANTHROPIC_MODEL_OPTIONS.baseUrl, 'baseUrl', {
+    allowInsecureHttp: options.allowInsecureHttp === true,
+  });
   const model = requiredString(options.model, 'model');
   const maxTokens = optionalPositiveInteger(options.maxTokens, 'maxTokens');
   if (maxTokens === undefined) throw new HarnessConfigError('maxTokens is required (a positive whole number).', { field: 'maxTokens' });
@@ -51,9 +53,10 @@ export function createAnthropicModel(options: AnthropicModelOptions): AnthropicM
   }
   const reserved = reservedBodyKeys.find((key) => key in extraBody);
   if (reserved !== undefined) throw new HarnessConfigError(`extraBody must not set "${reserved}".`, { field: `extraBody.${reserved}` });
+  const transportOptions = resolveHttpProviderOptions(options);
   const transport = createProviderTransport({
     url: joinUrl(baseUrl, '/messages'),
-    options: resolveHttpProviderOptions(options),
+    options: transportOptions,
     requireApiKey: true,
     authHeaders: (apiKey) => ({ 'x-api-key': apiKey }),
     fixedHeaders: { 'anthropic-version': version },
@@ -85,7 +88,15 @@ export function createAnthropicModel(options: AnthropicModelOptions): AnthropicM
 
   return {
     model,
-    ...createModelSteps(transport, { provider: 'anthropic', model, buildBody, mapJson, streamHandler: eventHandler }),
+    ...createModelSteps(transport, {
+      provider: 'anthropic',
+      model,
+      buildBody,
+      mapJson,
+      streamHandler: eventHandler,
+      pricing: transportOptions.pricing,
+      maxInputBytes: transportOptions.maxInputBytes,
+    }),
   };
 }
 

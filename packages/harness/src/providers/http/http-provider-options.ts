@@ -2,6 +2,7 @@ import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import type { FetchFunction } from './post-json.js';
 import { validateApiKeySource, type ApiKeySource, type EnvironmentRecord } from './resolve-api-key.js';
 import { DEFAULT_RETRY_OPTIONS, type ResolvedRetryOptions, type RetryOptions } from './retry-policy.js';
+import { validateModelPricing, type ModelPricing } from '../pricing/model-pricing.js';
 
 /** Transport options shared by every HTTP provider. */
 export interface HttpProviderOptions {
@@ -58,7 +59,28 @@ export interface HttpProviderOptions {
   maxStreamBytes?: number | undefined;
   /** How failed attempts are retried; see `DEFAULT_RETRY_OPTIONS`. */
   retry?: RetryOptions | undefined;
+  /**
+   * Prices per million tokens; reported tokens become `usage.costUnits` (so `limits.budgetLimit`
+   * works) unless the provider reported a cost itself, which wins.
+   * @default undefined (only a provider-reported cost)
+   */
+  pricing?: ModelPricing | undefined;
+  /**
+   * Largest serialized request body, in UTF-8 bytes (at most 16 MiB). A step whose request would be
+   * larger ends as a non-retryable `input_too_large` output naming both sizes, before any call.
+   * @default undefined (no limit; provider profiles default to 1 MiB)
+   */
+  maxInputBytes?: number | undefined;
+  /**
+   * Allows a plain `http:` base URL on a host that is not loopback (a LAN inference box). Requests
+   * and the key then travel unencrypted; off unless you opt in.
+   * @default false
+   */
+  allowInsecureHttp?: boolean | undefined;
 }
+
+/** The largest `maxInputBytes` accepted: 16 MiB. */
+export const MAX_INPUT_BYTES_LIMIT = 16 * 1024 * 1024;
 
 /** Defaults of `HttpProviderOptions`. */
 export const DEFAULT_HTTP_PROVIDER_OPTIONS: Readonly<{
@@ -80,6 +102,9 @@ export interface ResolvedHttpProviderOptions {
   maxResponseBytes: number;
   maxStreamBytes: number;
   retry: ResolvedRetryOptions;
+  pricing: Readonly<ModelPricing> | undefined;
+  maxInputBytes: number | undefined;
+  allowInsecureHttp: boolean;
 }
 
 /**
@@ -105,6 +130,13 @@ export function resolveHttpProviderOptions(options: HttpProviderOptions, default
   if (retry.onRetry !== undefined && typeof retry.onRetry !== 'function') {
     throw new HarnessConfigError('retry.onRetry must be a function.', { field: 'retry.onRetry' });
   }
+  const maxInputBytes = optionalPositiveInteger(options.maxInputBytes, 'maxInputBytes');
+  if (maxInputBytes !== undefined && maxInputBytes > MAX_INPUT_BYTES_LIMIT) {
+    throw new HarnessConfigError(`maxInputBytes must be at most ${MAX_INPUT_BYTES_LIMIT} (16 MiB).`, { field: 'maxInputBytes' });
+  }
+  if (options.allowInsecureHttp !== undefined && typeof options.allowInsecureHttp !== 'boolean') {
+    throw new HarnessConfigError('allowInsecureHttp must be a boolean.', { field: 'allowInsecureHttp' });
+  }
   return {
     apiKey: options.apiKey ?? defaultApiKey,
     env: options.env,
@@ -122,6 +154,9 @@ export function resolveHttpProviderOptions(options: HttpProviderOptions, default
       maxRetryAfterMs: count(retry.maxRetryAfterMs, DEFAULT_RETRY_OPTIONS.maxRetryAfterMs, 'retry.maxRetryAfterMs'),
       ...(retry.onRetry === undefined ? {} : { onRetry: retry.onRetry }),
     },
+    pricing: validateModelPricing(options.pricing, 'pricing'),
+    maxInputBytes,
+    allowInsecureHttp: options.allowInsecureHttp === true,
   };
 }
 

@@ -5,6 +5,7 @@ import { createRedactor, sensitiveHeaderValues, truncateText, type Redactor } fr
 import { describeApiKeySource, resolveApiKey } from '../http/resolve-api-key.js';
 import { sendWithRetries, type AttemptScope, type SendRequest } from '../http/send-with-retries.js';
 import { readSseEvents, type SseEvent } from '../sse/read-sse-events.js';
+import { readNdjsonLines } from '../ndjson/read-ndjson-lines.js';
 
 /** How a provider reaches its endpoint. */
 export interface ProviderTransportConfig {
@@ -18,12 +19,20 @@ export interface ProviderTransportConfig {
   fixedHeaders?: Record<string, string>;
   /** Provider name for messages, e.g. `OpenRouter`. */
   label: string;
+  /**
+   * How a streamed body is framed: server-sent events, or newline-delimited JSON (each line is
+   * handed on as an event whose `data` is the line).
+   * @default 'sse'
+   */
+  streamFormat?: 'sse' | 'ndjson';
 }
 
 /** Per-call context: the caller's signal and, when known, the deadline of the whole call. */
 export interface CallContext {
   signal?: AbortSignal;
   deadlineAt?: number;
+  /** The body already serialized (and measured) by the caller; sent instead of serializing `body`. */
+  bodyText?: string;
 }
 
 interface Base {
@@ -65,7 +74,7 @@ export function createProviderTransport(config: ProviderTransportConfig): Provid
     const request: SendRequest = {
       url: config.url,
       headers: { ...config.fixedHeaders, ...options.headers, ...(apiKey === undefined ? {} : config.authHeaders(apiKey)) },
-      body: JSON.stringify(body),
+      body: context.bodyText ?? JSON.stringify(body),
       timeoutMs: options.timeoutMs,
       retry: options.retry,
       redactor,
@@ -140,11 +149,8 @@ export function createProviderTransport(config: ProviderTransportConfig): Provid
         close();
         return { type: 'invalid_json', excerpt: '', attempts: outcome.attempts, redactor };
       }
-      const events = readSseEvents(response.body, {
-        idleTimeoutMs: options.streamIdleTimeoutMs,
-        signal: scope.signal,
-        maxTotalBytes: options.maxStreamBytes,
-      });
+      const readOptions = { idleTimeoutMs: options.streamIdleTimeoutMs, signal: scope.signal, maxTotalBytes: options.maxStreamBytes };
+      const events = config.streamFormat === 'ndjson' ? readNdjsonLines(response.body, readOptions) : readSseEvents(response.body, readOptions);
       return { type: 'stream', events, close, attempts: outcome.attempts, redactor };
     },
   };

@@ -17,6 +17,8 @@ export interface OutputContext {
   attempts: number;
   redactor: Redactor;
   now: () => number;
+  /** UTF-8 size of the serialized request body, when it was measured. */
+  requestBytes?: number | undefined;
 }
 
 /** The `usage` of an output: measured latency plus whatever the provider reported. */
@@ -24,9 +26,15 @@ export function outputUsage(context: OutputContext, reported: HarnessUsage = {})
   return { ...reported, latencyMs: Math.max(0, context.now() - context.startedAt) };
 }
 
-/** Metadata every output carries: provider, model and attempts, plus `extra`. */
+/** Metadata every output carries: provider, model, attempts and (when measured) `requestBytes`, plus `extra`. */
 export function outputMetadata(context: OutputContext, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { provider: context.provider, model: context.model, attempts: context.attempts, ...extra };
+  return {
+    provider: context.provider,
+    model: context.model,
+    attempts: context.attempts,
+    ...(context.requestBytes === undefined ? {} : { requestBytes: context.requestBytes }),
+    ...extra,
+  };
 }
 
 /** Builds an `invalid` output with usage and metadata; the reason is redacted. */

@@ -83,9 +83,14 @@ export async function* readSseEvents(
   }
 }
 
-function readChunk(
+/**
+ * Reads one chunk of a streamed body, failing with a `HarnessModelHttpError` when the stream stays
+ * silent past `idleTimeoutMs` (`timeout`), breaks (`network`) or `signal` fires (`aborted`). Shared
+ * by the SSE and NDJSON readers.
+ */
+export function readChunk(
   reader: ReadableStreamDefaultReader<Uint8Array>,
-  options: ReadSseEventsOptions,
+  options: Pick<ReadSseEventsOptions, 'idleTimeoutMs' | 'signal'>,
 ): Promise<ReadableStreamReadResult<Uint8Array>> {
   const { signal, idleTimeoutMs } = options;
   if (signal?.aborted) return Promise.reject(aborted());

@@ -10,6 +10,8 @@ export const commonSchemas = memo(() => {
   const usageSchema = z.object({
     inputTokens: z.optional(nonNegativeNumber),
     outputTokens: z.optional(nonNegativeNumber),
+    cachedInputTokens: z.optional(nonNegativeNumber),
+    reasoningTokens: z.optional(nonNegativeNumber),
     costUnits: z.optional(nonNegativeNumber),
     latencyMs: z.optional(nonNegativeNumber),
   });
@@ -18,6 +20,8 @@ export const commonSchemas = memo(() => {
     totalInputTokens: nonNegativeNumber,
     totalOutputTokens: nonNegativeNumber,
     totalCostUnits: nonNegativeNumber,
+    totalCachedInputTokens: z.optional(nonNegativeNumber),
+    totalReasoningTokens: z.optional(nonNegativeNumber),
     totalLatencyMs: nonNegativeNumber,
     modelCalls: nonNegativeNumber,
     toolCalls: nonNegativeNumber,

@@ -2,7 +2,11 @@
 export interface HarnessUsage {
   inputTokens?: number | undefined;
   outputTokens?: number | undefined;
-  /** Provider cost in the product's unit (for OpenRouter: USD). Compared against `limits.budgetLimit`. */
+  /** The part of `inputTokens` the provider served from its prompt cache (cache reads). */
+  cachedInputTokens?: number | undefined;
+  /** The part of `outputTokens` the model spent on reasoning (thinking) rather than the answer. */
+  reasoningTokens?: number | undefined;
+  /** Provider cost in the product's unit (for OpenRouter: USD; from `pricing` when a model has a price table and the provider reported none). Compared against `limits.budgetLimit`. */
   costUnits?: number | undefined;
   latencyMs?: number | undefined;
 }
@@ -12,6 +16,10 @@ export interface HarnessAggregateUsage {
   totalInputTokens: number;
   totalOutputTokens: number;
   totalCostUnits: number;
+  /** Sum of `cachedInputTokens`; present once any call reported it. */
+  totalCachedInputTokens?: number;
+  /** Sum of `reasoningTokens`; present once any call reported it. */
+  totalReasoningTokens?: number;
   /** Sum of measured model and tool latencies, in milliseconds. */
   totalLatencyMs: number;
   modelCalls: number;

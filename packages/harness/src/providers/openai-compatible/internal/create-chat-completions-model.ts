@@ -34,7 +34,7 @@ const reservedBodyKeys = ['model', 'messages', 'tools', 'tool_choice', 'stream',
  */
 export function createChatCompletionsModel(options: OpenAICompatibleModelOptions, settings: ChatCompletionsSettings): OpenAICompatibleModel {
   if (typeof options !== 'object' || options === null) throw new HarnessConfigError('Options are required.', { field: 'options' });
-  const baseUrl = assertEndpointAllowed(options.baseUrl, 'baseUrl');
+  const baseUrl = assertEndpointAllowed(options.baseUrl, 'baseUrl', { allowInsecureHttp: options.allowInsecureHttp === true });
   const model = requiredString(options.model, 'model');
   const temperature = optionalFiniteNumber(options.temperature, 'temperature');
   const maxTokens = optionalPositiveInteger(options.maxTokens, 'maxTokens');
@@ -95,7 +95,15 @@ export function createChatCompletionsModel(options: OpenAICompatibleModelOptions
   return {
     model,
     provider,
-    ...createModelSteps(transport, { provider: provider, model, buildBody, mapJson, streamHandler: chunkHandler }),
+    ...createModelSteps(transport, {
+      provider,
+      model,
+      buildBody,
+      mapJson,
+      streamHandler: chunkHandler,
+      pricing: transportOptions.pricing,
+      maxInputBytes: transportOptions.maxInputBytes,
+    }),
   };
 }
 

@@ -12,6 +12,11 @@ export type RenderedReply =
 export interface FakeProtocol {
   /** The POST path it answers, e.g. `/v1/chat/completions`. */
   path: string;
+  /**
+   * The path of the base URL the server reports as `url` (what a client is configured with).
+   * @default '/v1'
+   */
+  basePath?: string;
   /** Renders a reply for a request. */
   render(reply: FakeServerReply, request: FakeRecordedRequest, sequence: number): RenderedReply;
   /** The reply when nothing is scripted, or the path is wrong. */
@@ -68,7 +73,7 @@ export async function startFakeHttpServer(protocol: FakeProtocol, initial: FakeS
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/v1`,
+    url: `http://127.0.0.1:${port}${protocol.basePath ?? '/v1'}`,
     requests,
     enqueue: (...replies) => {
       script.push(...replies);

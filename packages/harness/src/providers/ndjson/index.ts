@@ -1,0 +1,1 @@
+export { readNdjsonLines, type ReadNdjsonLinesOptions } from './read-ndjson-lines.js';

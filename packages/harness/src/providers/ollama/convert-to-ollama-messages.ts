@@ -1,0 +1,65 @@
+import type { HarnessTranscriptItem } from '../../core/types/transcript.js';
+import type { HarnessToolDefinition } from '../../shared/types/tools.js';
+import type { HarnessInstructions, HarnessPreparedContext, HarnessUserMessage } from '../../shared/types/turn-input.js';
+import { renderInstructions } from '../internal/render-instructions.js';
+import { replayTranscript } from '../internal/replay-transcript.js';
+import type { OllamaMessage, OllamaTool } from './ollama-api-types.js';
+
+/** What `convertToOllamaMessages` needs: the parts of `HarnessModelInput` that make the prompt. */
+export interface OllamaConversation {
+  instructions: HarnessInstructions;
+  context?: HarnessPreparedContext | undefined;
+  message: HarnessUserMessage;
+  transcript: readonly HarnessTranscriptItem[];
+}
+
+/**
+ * Builds Ollama `/api/chat` `messages`: system prompt, developer prompt and prepared context as
+ * `system` messages, the user's message, then the turn so far — each tool step as an assistant
+ * message with `tool_calls` (arguments as JSON objects), followed by one `tool` message per call
+ * carrying `tool_name` (errors as JSON with an `error` field). Clarification answers are user
+ * messages; approval decisions and unusable replies become short user notes.
+ */
+export function convertToOllamaMessages(conversation: OllamaConversation): OllamaMessage[] {
+  const messages: OllamaMessage[] = [];
+  const rendered = renderInstructions(conversation.instructions, conversation.context);
+  for (const part of [rendered.system, rendered.developer, rendered.context]) {
+    if (part !== undefined) messages.push({ role: 'system', content: part });
+  }
+  messages.push({ role: 'user', content: conversation.message.text });
+  for (const entry of replayTranscript(conversation.transcript)) {
+    switch (entry.role) {
+      case 'assistant':
+        messages.push({
+          role: 'assistant',
+          content: entry.text ?? '',
+          ...(entry.calls === undefined
+            ? {}
+            : { tool_calls: entry.calls.map((call) => ({ id: call.id, function: { name: call.name, arguments: call.input } })) }),
+        });
+        break;
+      case 'tool_results':
+        for (const result of entry.results) messages.push({ role: 'tool', content: result.content, tool_name: result.call.name });
+        break;
+      case 'user':
+        messages.push({ role: 'user', content: entry.text });
+        break;
+      case 'note':
+        messages.push({ role: 'user', content: `[Runtime note] ${entry.text}` });
+        break;
+    }
+  }
+  return messages;
+}
+
+/** Describes the available tools as Ollama `tools` (function tools with JSON Schema parameters). */
+export function convertToOllamaTools(tools: readonly HarnessToolDefinition[]): OllamaTool[] {
+  return tools.map((tool) => ({
+    type: 'function',
+    function: {
+      name: tool.name,
+      ...(tool.description === undefined ? {} : { description: tool.description }),
+      parameters: tool.inputSchema ?? { type: 'object', properties: {} },
+    },
+  }));
+}

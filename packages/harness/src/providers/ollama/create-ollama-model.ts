@@ -1,0 +1,152 @@
+import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
+import type { HarnessModelAdapter, HarnessModelInput, HarnessModelOutput, HarnessModelStreamPart } from '../../core/types/model.js';
+import { formatIssues } from '../../shared/schemas/format-issues.js';
+import { assertEndpointAllowed, joinUrl } from '../http/assert-endpoint-allowed.js';
+import { optionalFiniteNumber, optionalPositiveInteger, requiredString, resolveHttpProviderOptions } from '../http/http-provider-options.js';
+import { createModelSteps } from '../internal/create-model-steps.js';
+import { createProviderTransport } from '../internal/create-provider-transport.js';
+import type { SseStepHandler } from '../internal/drive-sse-step.js';
+import { invalidOutput, type OutputContext } from '../internal/transport-failure-output.js';
+import { convertToOllamaMessages, convertToOllamaTools } from './convert-to-ollama-messages.js';
+import { addOllamaChunk, emptyOllamaMessage, mapOllamaMessageToOutput } from './internal/map-ollama-message-to-output.js';
+import { ollamaChatChunkSchema } from './ollama-api-types.js';
+import { DEFAULT_OLLAMA_MODEL_OPTIONS, type OllamaKeepAlive, type OllamaModelOptions } from './ollama-model-options.js';
+
+/** A native Ollama model adapter: `nextStep` (one JSON call) and `streamStep` (NDJSON). */
+export interface OllamaModel extends HarnessModelAdapter {
+  /** The configured model name. */
+  readonly model: string;
+  /** Runs one model step with a single JSON request (retried on transient failures); never rejects for provider faults. */
+  nextStep(input: HarnessModelInput): Promise<HarnessModelOutput>;
+  /** Runs one model step over NDJSON: `text_delta` parts as text arrives, then exactly one `output` part. */
+  streamStep(input: HarnessModelInput): AsyncIterable<HarnessModelStreamPart>;
+}
+
+const reservedBodyKeys = ['model', 'messages', 'tools', 'stream', 'keep_alive', 'options', 'think'];
+// Go's time.ParseDuration units, as Ollama parses `keep_alive` strings.
+const durationPattern = /^-?(?:\d+(?:\.\d+)?(?:ns|us|µs|ms|s|m|h))+$/;
+
+/**
+ * Creates a `HarnessModelAdapter` for Ollama's native `/api/chat`: tools (`tool_calls` with JSON
+ * object arguments, `tool` messages with `tool_name`), NDJSON streaming, `keep_alive`, runtime
+ * `options`, and Ollama's error shapes (`{"error": "…"}` with an HTTP status, or as a stream line).
+ * Usage comes from `prompt_eval_count` / `eval_count`; `pricing` turns it into cost.
+ * @throws HarnessConfigError for an invalid option.
+ * @example
+ * ```ts
+ * const model = createOllamaModel({ model: 'qwen3:8b', keepAlive: '10m' });
+ * const harness = createHarness({ model, tools });
+ * ```
+ */
+export function createOllamaModel(options: OllamaModelOptions): OllamaModel {
+  if (typeof options !== 'object' || options === null) throw new HarnessConfigError('Options are required.', { field: 'options' });
+  const baseUrl = assertEndpointAllowed(options.baseUrl ?? DEFAULT_OLLAMA_MODEL_OPTIONS.baseUrl, 'baseUrl', {
+    allowInsecureHttp: options.allowInsecureHttp === true,
+  });
+  const model = requiredString(options.model, 'model');
+  const keepAlive = validateKeepAlive(options.keepAlive);
+  const temperature = optionalFiniteNumber(options.temperature, 'temperature');
+  const maxTokens = optionalPositiveInteger(options.maxTokens, 'maxTokens');
+  const modelOptions = plainObject(options.modelOptions, 'modelOptions');
+  const extraBody = plainObject(options.extraBody, 'extraBody');
+  const reserved = reservedBodyKeys.find((key) => Object.hasOwn(extraBody, key));
+  if (reserved !== undefined) throw new HarnessConfigError(`extraBody must not set "${reserved}".`, { field: `extraBody.${reserved}` });
+  const think = options.think;
+  if (think !== undefined && typeof think !== 'boolean' && think !== 'low' && think !== 'medium' && think !== 'high') {
+    throw new HarnessConfigError("think must be a boolean or 'low', 'medium', 'high'.", { field: 'think' });
+  }
+  const transportOptions = resolveHttpProviderOptions(options);
+  const transport = createProviderTransport({
+    url: joinUrl(baseUrl, '/api/chat'),
+    options: transportOptions,
+    requireApiKey: transportOptions.apiKey !== undefined,
+    authHeaders: (apiKey) => ({ authorization: `Bearer ${apiKey}` }),
+    label: 'Ollama',
+    streamFormat: 'ndjson',
+  });
+  const runtimeOptions = {
+    ...modelOptions,
+    ...(temperature === undefined ? {} : { temperature }),
+    ...(maxTokens === undefined ? {} : { num_predict: maxTokens }),
+  };
+
+  const buildBody = (input: HarnessModelInput, stream: boolean): Record<string, unknown> => ({
+    ...extraBody,
+    model,
+    messages: convertToOllamaMessages(input),
+    ...(input.availableTools.length === 0 ? {} : { tools: convertToOllamaTools(input.availableTools) }),
+    stream,
+    ...(keepAlive === undefined ? {} : { keep_alive: keepAlive }),
+    ...(Object.keys(runtimeOptions).length === 0 ? {} : { options: runtimeOptions }),
+    ...(think === undefined ? {} : { think }),
+  });
+
+  const mapJson = (value: unknown, context: OutputContext): HarnessModelOutput => {
+    const parsed = ollamaChatChunkSchema.safeParse(value);
+    if (!parsed.success) {
+      return invalidOutput('provider_error', `The response does not match Ollama's chat format: ${formatIssues(parsed.error.issues)}.`, context, {
+        retryable: true,
+      });
+    }
+    const message = emptyOllamaMessage();
+    addOllamaChunk(message, parsed.data);
+    return mapOllamaMessageToOutput(message, context);
+  };
+
+  return {
+    model,
+    ...createModelSteps(transport, {
+      provider: 'ollama',
+      model,
+      buildBody,
+      mapJson,
+      streamHandler: lineHandler,
+      pricing: transportOptions.pricing,
+      maxInputBytes: transportOptions.maxInputBytes,
+    }),
+  };
+}
+
+function lineHandler(context: OutputContext): SseStepHandler {
+  const message = emptyOllamaMessage();
+  return {
+    onEvent(event) {
+      let json: unknown;
+      try {
+        json = JSON.parse(event.data);
+      } catch {
+        return { output: invalidOutput('transient', 'A stream line was not valid JSON (the stream was cut off or corrupted).', context, { retryable: true }) };
+      }
+      const parsed = ollamaChatChunkSchema.safeParse(json);
+      if (!parsed.success) {
+        return {
+          output: invalidOutput('provider_error', `A stream line does not match Ollama's chat format: ${formatIssues(parsed.error.issues)}.`, context, {
+            retryable: true,
+          }),
+        };
+      }
+      const text = addOllamaChunk(message, parsed.data);
+      const end = message.done || message.error !== undefined;
+      return text === undefined && !end ? undefined : { ...(text === undefined ? {} : { text }), ...(end ? { end } : {}) };
+    },
+    finish() {
+      if (!message.done && message.error === undefined) {
+        return invalidOutput('transient', 'The stream ended before it was complete.', context, { retryable: true });
+      }
+      return mapOllamaMessageToOutput(message, context);
+    },
+  };
+}
+
+function validateKeepAlive(value: unknown): OllamaKeepAlive | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && durationPattern.test(value)) return value;
+  throw new HarnessConfigError("keepAlive must be a duration such as '10m' or '1h30m', or a number of seconds.", { field: 'keepAlive' });
+}
+
+function plainObject(value: unknown, field: string): Readonly<Record<string, unknown>> {
+  if (value === undefined) return {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new HarnessConfigError(`${field} must be an object.`, { field });
+  return value as Readonly<Record<string, unknown>>;
+}
