@@ -1,3 +1,5 @@
+import { loadBuiltins } from '../../shared/load-builtins.js';
+
 /** The part of `node:fs/promises` the file resume guard uses. */
 export interface NodeFsLike {
   mkdir(path: string, options: { recursive: true; mode?: number }): Promise<unknown>;
@@ -7,15 +9,14 @@ export interface NodeFsLike {
   unlink(path: string): Promise<void>;
 }
 
-// The specifier is a parameter, not a literal, so bundlers targeting Workers neither resolve nor
-// inline the Node built-in: nothing here runs until a file resume guard claims.
-const importBuiltin = (specifier: string): Promise<unknown> => import(/* @vite-ignore */ specifier);
-
 let loaded: Promise<NodeFsLike> | undefined;
 
-/** Loads `node:fs/promises` on first use; rejects outside Node.js. */
+/**
+ * Loads `node:fs/promises` on first use (nothing runs until a file resume guard claims, so the
+ * main entry stays Worker-safe); rejects with `NodeModulesUnavailableError` outside Node.js.
+ */
 export function loadNodeFs(): Promise<NodeFsLike> {
-  loaded ??= importBuiltin('node:fs/promises') as Promise<NodeFsLike>;
+  loaded ??= loadBuiltins(['node:fs/promises']).then(([fs]) => fs as NodeFsLike);
   loaded.catch(() => {
     loaded = undefined;
   });
