@@ -55,9 +55,6 @@ export function resolveLimits(limits: HarnessLimits | undefined): ResolvedHarnes
 }
 
 function stripUndefined(limits: HarnessLimits): HarnessLimits {
-  const copy: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(limits)) {
-    if (value !== undefined) copy[key] = value;
-  }
-  return copy as HarnessLimits;
+  // `Object.fromEntries` defines own keys, so a `__proto__` key in a parsed config stays data.
+  return Object.fromEntries(Object.entries(limits).filter(([, value]) => value !== undefined)) as HarnessLimits;
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   createHarness,
+  outcomeForStopReason,
+  stopReasonToUserMessage,
   type HarnessApprovalAdapter,
   type HarnessHooks,
   type HarnessModelAdapter,
@@ -43,6 +45,11 @@ describe('approval cannot be bypassed by call ids inherited from Object.prototyp
       expect(resumed.outcome).toBe('completed');
       expect(tools.calls.map((call) => call.id)).toEqual(decision === 'approved' ? ['constructor'] : []);
     }
+  });
+
+  it.each(inheritedNames)('finds no outcome or user message for the stop reason %s', (name) => {
+    expect(outcomeForStopReason(name as never)).toBe('failed');
+    expect(typeof stopReasonToUserMessage(name as never)).toBe('string');
   });
 
   it('never treats tool names inherited from Object.prototype as tools', async () => {

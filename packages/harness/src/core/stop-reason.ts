@@ -1,7 +1,8 @@
 import type { HarnessOutcome, HarnessStopReason } from './types/outcome.js';
 import type { HarnessResult } from './types/result.js';
 
-const outcomes: Readonly<Record<HarnessStopReason, HarnessOutcome>> = Object.freeze({
+// Null-prototype tables: a stop reason read from outside (say `constructor`) finds nothing inherited.
+const outcomes: Readonly<Record<HarnessStopReason, HarnessOutcome>> = table({
   answer_finalized: 'completed',
   clarification_required: 'needs_clarification',
   approval_required: 'awaiting_approval',
@@ -20,15 +21,22 @@ const outcomes: Readonly<Record<HarnessStopReason, HarnessOutcome>> = Object.fre
   continuation_invalid: 'failed',
 });
 
+function table<T extends object>(entries: T): Readonly<T> {
+  return Object.freeze(Object.assign(Object.create(null) as T, entries));
+}
+
 /** Every stop reason, in table order. */
 export const HARNESS_STOP_REASONS = Object.freeze(Object.keys(outcomes) as HarnessStopReason[]);
 
-/** The one outcome each stop reason belongs to (DESIGN.md §4). */
+/**
+ * The one outcome each stop reason belongs to (DESIGN.md §4). A value that is not a stop reason
+ * (say, read from an untrusted store) gives `failed`.
+ */
 export function outcomeForStopReason(stopReason: HarnessStopReason): HarnessOutcome {
-  return outcomes[stopReason];
+  return outcomes[stopReason] ?? 'failed';
 }
 
-const messages: Readonly<Record<HarnessStopReason, string>> = Object.freeze({
+const messages: Readonly<Record<HarnessStopReason, string>> = table({
   answer_finalized: 'Done.',
   clarification_required: 'I need a little more information before I can answer.',
   approval_required: 'This needs your approval before I can continue.',

@@ -46,7 +46,8 @@ export function createFakeToolRegistry(tools: Record<string, FakeTool>): FakeToo
     listAvailable: () => definitions,
     async execute(call, context) {
       calls.push(call);
-      const tool = tools[call.name];
+      // Own keys only: a call named `constructor` or `toString` is not a fake tool.
+      const tool = Object.hasOwn(tools, call.name) ? tools[call.name] : undefined;
       if (tool === undefined) {
         return { callId: call.id, toolName: call.name, status: 'error', error: { code: 'unknown_tool', message: `No fake tool ${call.name}` } };
       }
