@@ -225,7 +225,9 @@ export class RelayAdapter implements RelayTransport {
   }
 
   private async connect(): Promise<void> {
-    const node = await loadRelayNodeModules();
+    const node = await loadRelayNodeModules().catch((error: unknown) => {
+      throw new HarnessConfigError(`RelayAdapter needs Node.js (${describeError(error)}).`, { field: 'relay', cause: error });
+    });
     const driver = await loadHarnessDriver();
     const requestTimeoutMs = this.options.requestTimeoutMs ?? 10_000;
     let client: HarnessDriverClientLike;

@@ -100,6 +100,13 @@ describe('AgentRelayExecutionAdapter through the real broker', () => {
     await vi.waitFor(() => expect(responder?.cancels[0]).toMatchObject({ reason: 'timeout', requestId: responder?.requests[0]?.requestId }));
   });
 
+  it('fails without retry, listing the paths tried, when no broker is found', async () => {
+    const result = await adapter({ cwd: `${rig.cwd}/no-broker-here` }).execute(request());
+    expect(result).toMatchObject({ status: 'failed', error: { code: 'backend_execution_error', retryable: false } });
+    expect(result.error?.message).toContain(`${rig.cwd}/no-broker-here/.agentworkforce/relay/connection.json (not found)`);
+    expect(result.error?.message).toContain(`${rig.cwd}/no-broker-here/.agent-relay/connection.json (not found)`);
+  });
+
   it('ends a waiting turn with a structured failure when the broker is killed mid-turn', async () => {
     const relayAdapter = adapter({ timeoutMs: 600_000 });
     let killed: Promise<void> | undefined;

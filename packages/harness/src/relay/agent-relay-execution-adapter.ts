@@ -1,3 +1,4 @@
+import { HarnessConfigError } from '../core/errors/harness-config-error.js';
 import { checkExecutionRequest } from '../execution/execution-request-schema.js';
 import { negotiateCapabilities } from '../execution/negotiate-capabilities.js';
 import type {
@@ -115,7 +116,8 @@ export class AgentRelayExecutionAdapter implements ExecutionAdapter {
     try {
       transport = await this.transport();
     } catch (error) {
-      return fail(`Could not reach the Agent Relay broker: ${describeError(error)}`, true);
+      // No broker found, a missing peer or a runtime without Node.js needs a fix, not a retry.
+      return fail(`Could not reach the Agent Relay broker: ${describeError(error)}`, !HarnessConfigError.isInstance(error));
     }
 
     const requestId = globalThis.crypto.randomUUID();
