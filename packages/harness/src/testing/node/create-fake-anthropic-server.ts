@@ -73,7 +73,7 @@ function renderJson(reply: FakeModelReply, model: string, sequence: number): Ren
     content: content(reply),
     stop_reason: stopReason(reply),
     stop_sequence: null,
-    usage: { input_tokens: reply.usage?.inputTokens ?? 0, output_tokens: reply.usage?.outputTokens ?? 0 },
+    usage: { ...inputUsage(reply), output_tokens: reply.usage?.outputTokens ?? 0 },
   };
   if (reply.error !== undefined) return renderError(500, reply.error.message);
   return { kind: 'body', status: 200, headers: { 'content-type': 'application/json', ...reply.headers }, body: JSON.stringify(body) };
@@ -92,7 +92,7 @@ function renderStream(reply: FakeModelReply, model: string, sequence: number): R
       content: [],
       stop_reason: null,
       stop_sequence: null,
-      usage: { input_tokens: reply.usage?.inputTokens ?? 0, output_tokens: 1 },
+      usage: { ...inputUsage(reply), output_tokens: 1 },
     },
   });
   event('ping', {});
@@ -114,4 +114,11 @@ function renderStream(reply: FakeModelReply, model: string, sequence: number): R
   event('message_delta', { delta: { stop_reason: stopReason(reply), stop_sequence: null }, usage: { output_tokens: reply.usage?.outputTokens ?? 0 } });
   event('message_stop', {});
   return streamReply(events, reply);
+}
+
+/** Anthropic's input usage: `input_tokens` excludes cache reads, which come as `cache_read_input_tokens`. */
+function inputUsage(reply: FakeModelReply): Record<string, number> {
+  const input = reply.usage?.inputTokens ?? 0;
+  const cached = reply.usage?.cachedInputTokens;
+  return cached === undefined ? { input_tokens: input } : { input_tokens: Math.max(0, input - cached), cache_read_input_tokens: cached };
 }

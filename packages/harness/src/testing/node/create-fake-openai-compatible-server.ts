@@ -63,6 +63,8 @@ function usage(reply: FakeModelReply): Record<string, number> | undefined {
     prompt_tokens: input,
     completion_tokens: output,
     total_tokens: input + output,
+    ...(reply.usage.cachedInputTokens === undefined ? {} : { prompt_tokens_details: { cached_tokens: reply.usage.cachedInputTokens } }),
+    ...(reply.usage.reasoningTokens === undefined ? {} : { completion_tokens_details: { reasoning_tokens: reply.usage.reasoningTokens } }),
     ...(reply.usage.cost === undefined ? {} : { cost: reply.usage.cost }),
   };
 }

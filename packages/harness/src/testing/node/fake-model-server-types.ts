@@ -14,6 +14,10 @@ export interface FakeUsageReply {
   inputTokens?: number | undefined;
   /** Completion / output tokens. */
   outputTokens?: number | undefined;
+  /** The part of `inputTokens` served from the prompt cache (OpenAI `prompt_tokens_details.cached_tokens`, Anthropic `cache_read_input_tokens`). */
+  cachedInputTokens?: number | undefined;
+  /** The part of `outputTokens` spent on reasoning (OpenAI `completion_tokens_details.reasoning_tokens`). */
+  reasoningTokens?: number | undefined;
   /** OpenRouter's `usage.cost`, in USD. */
   cost?: number | undefined;
 }

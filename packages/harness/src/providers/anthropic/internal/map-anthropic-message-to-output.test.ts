@@ -7,8 +7,12 @@ import { mapAnthropicMessageToOutput, readAnthropicUsage } from './map-anthropic
 const context: OutputContext = { provider: 'anthropic', model: 'claude', startedAt: 0, attempts: 1, redactor: createRedactor([]), now: () => 1 };
 
 describe('readAnthropicUsage', () => {
-  it('counts cache reads and writes as input', () => {
-    expect(readAnthropicUsage({ input_tokens: 10, cache_creation_input_tokens: 5, cache_read_input_tokens: 100, output_tokens: 7 })).toEqual({ inputTokens: 115, outputTokens: 7 });
+  it('counts cache reads and writes as input, and cache reads as cached input', () => {
+    expect(readAnthropicUsage({ input_tokens: 10, cache_creation_input_tokens: 5, cache_read_input_tokens: 100, output_tokens: 7 })).toEqual({
+      inputTokens: 115,
+      outputTokens: 7,
+      cachedInputTokens: 100,
+    });
     expect(readAnthropicUsage({})).toEqual({});
   });
 });

@@ -27,14 +27,16 @@ export interface AssembledAnthropicMessage {
 
 const transientErrorTypes = new Set(['overloaded_error', 'api_error', 'rate_limit_error', 'timeout_error']);
 
-/** Reads input (including cache reads and writes) and output tokens from a `usage` object. */
+/** Reads input (including cache reads and writes; cache reads also as `cachedInputTokens`) and output tokens from a `usage` object. */
 export function readAnthropicUsage(usage: Record<string, unknown>): HarnessUsage {
   const parts = [usage.input_tokens, usage.cache_creation_input_tokens, usage.cache_read_input_tokens].map(readCount);
   const outputTokens = readCount(usage.output_tokens);
   const inputTokens = parts.every((part) => part === undefined) ? undefined : parts.reduce<number>((sum, part) => sum + (part ?? 0), 0);
+  const cachedInputTokens = parts[2];
   return {
     ...(inputTokens === undefined ? {} : { inputTokens }),
     ...(outputTokens === undefined ? {} : { outputTokens }),
+    ...(cachedInputTokens === undefined ? {} : { cachedInputTokens }),
   };
 }
 

@@ -21,18 +21,30 @@ export interface AssembledChatMessage {
   error?: { message?: string | null; code?: string | number | null };
 }
 
-/** Reads prompt/completion tokens and OpenRouter's `cost` (→ `costUnits`) from a `usage` object. */
+/**
+ * Reads prompt/completion tokens, cached prompt tokens (`prompt_tokens_details.cached_tokens`),
+ * reasoning tokens (`completion_tokens_details.reasoning_tokens`) and OpenRouter's `cost`
+ * (→ `costUnits`) from a `usage` object.
+ */
 export function readOpenAICompatibleUsage(usage: unknown): HarnessUsage {
   if (typeof usage !== 'object' || usage === null) return {};
   const record = usage as Record<string, unknown>;
   const inputTokens = readCount(record.prompt_tokens);
   const outputTokens = readCount(record.completion_tokens);
+  const cachedInputTokens = readCount(detail(record.prompt_tokens_details, 'cached_tokens'));
+  const reasoningTokens = readCount(detail(record.completion_tokens_details, 'reasoning_tokens'));
   const costUnits = readCount(record.cost);
   return {
     ...(inputTokens === undefined ? {} : { inputTokens }),
     ...(outputTokens === undefined ? {} : { outputTokens }),
+    ...(cachedInputTokens === undefined ? {} : { cachedInputTokens }),
+    ...(reasoningTokens === undefined ? {} : { reasoningTokens }),
     ...(costUnits === undefined ? {} : { costUnits }),
   };
+}
+
+function detail(details: unknown, key: string): unknown {
+  return typeof details === 'object' && details !== null ? (details as Record<string, unknown>)[key] : undefined;
 }
 
 /**
