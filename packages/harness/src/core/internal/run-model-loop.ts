@@ -13,14 +13,14 @@ import { finishRun, type RunEnding } from './finish-run.js';
 import { readModelOutput } from './read-model-output.js';
 import { readToolDefinitions } from './read-tool-definitions.js';
 import { addUsage, callerIdentity, elapsedMs, executionState, transcriptIteration, type RunContext } from './run-context.js';
-import { approvalDecisions, prepareApproval, runToolStep, type ApprovalDecisions } from './run-tool-step.js';
+import { approvalDecisions, prepareApproval, runToolStep } from './run-tool-step.js';
 import { isTurnInterrupted, raceSignal, type InterruptReason } from './turn-signal.js';
 
 /** Where a resumed run starts: calls to run before the model is asked again. */
 export interface LoopStart {
   pendingCalls?: HarnessToolCall[];
-  /** The resume's approval decisions by call id (of a plain record, only own keys count). */
-  decisions?: ApprovalDecisions | Readonly<Record<string, 'approved' | 'rejected'>>;
+  /** The resume's approval decisions by call id; only own keys count. */
+  decisions?: Readonly<Record<string, 'approved' | 'rejected'>>;
 }
 
 /**
@@ -54,12 +54,8 @@ async function drive(run: RunContext, start: LoopStart): Promise<RunEnding> {
   run.availableTools = await loadTools(run);
   if (start.pendingCalls !== undefined && start.pendingCalls.length > 0) {
     run.phase = 'tools.execute';
-    const { decisions } = start;
-    const ending = await runToolStep(
-      run,
-      start.pendingCalls,
-      decisions === undefined || decisions instanceof Map ? decisions : approvalDecisions(decisions),
-    );
+    const decisions = start.decisions === undefined ? undefined : approvalDecisions(start.decisions);
+    const ending = await runToolStep(run, start.pendingCalls, decisions);
     if (ending !== undefined) return ending;
   }
   for (;;) {
