@@ -209,3 +209,12 @@ describe('hostile values returned to the loop become structured results (issue 9
     expect(result.transcript.at(-1)).toMatchObject({ type: 'tool_result', result: { error: { code: 'invalid_tool_result' } } });
   });
 });
+
+describe('resumeTurn never rejects for a continuation whose getter throws a hostile value', () => {
+  it('returns continuation_invalid when a getter throws a Proxy whose getPrototypeOf trap throws', async () => {
+    const evil = new Proxy({}, { getPrototypeOf: () => { throw new Error('trap'); } });
+    const raw = Object.defineProperty({}, 'id', { enumerable: true, get: () => { throw evil; } });
+    const result = await harnessFor(createScriptedModel([])).resumeTurn(raw as never, { type: 'clarification', answer: 'a' });
+    expect(result).toMatchObject({ outcome: 'failed', stopReason: 'continuation_invalid' });
+  });
+});

@@ -50,10 +50,19 @@ export function toPlainJson(raw: unknown, limits: PlainJsonLimits): PlainJsonRes
       else Object.defineProperty(task.target, task.key, { value: copy, enumerable: true, writable: true, configurable: true });
     }
   } catch (error) {
-    if (error instanceof NotPlainJson) return { ok: false, reason: error.message };
+    if (isRefusal(error)) return { ok: false, reason: error.message };
     return { ok: false, reason: 'reading it threw (a throwing getter or Proxy?)' };
   }
   return { ok: true, value: holder[0] };
+}
+
+/** True for this module's own refusals; a thrown Proxy whose traps throw is simply not one. */
+function isRefusal(error: unknown): error is NotPlainJson {
+  try {
+    return error instanceof NotPlainJson;
+  } catch {
+    return false;
+  }
 }
 
 function copyNode(task: Task, stack: Task[], maxDepth: number, spend: (amount: number) => void): unknown {
