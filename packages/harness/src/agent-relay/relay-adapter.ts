@@ -193,7 +193,8 @@ export class RelayAdapter implements RelayTransport {
 
   /**
    * Closes the event stream and forgets every subscriber; stops the broker only if this adapter
-   * started it. Waits for an in-flight start first. Idempotent; never throws.
+   * started it. Does not wait for a start in flight (that start fails, releasing what it opened,
+   * within `requestTimeoutMs`). Idempotent; never throws.
    */
   async shutdown(): Promise<void> {
     if (this.closed) return;
@@ -201,7 +202,7 @@ export class RelayAdapter implements RelayTransport {
     if (this.watchdog !== undefined) clearTimeout(this.watchdog);
     this.watchdog = undefined;
     this.notifyWatchers(new RelayConnectionError('RelayAdapter was shut down.', { baseUrl: this.resolved?.baseUrl }));
-    await this.starting?.catch(() => undefined);
+    // A start still in flight is not awaited: it sees `closed` when it resumes and lets go of its client.
     this.listeners.clear();
     this.stopEvents?.();
     this.stopEvents = undefined;

@@ -57,6 +57,7 @@ export class AgentRelayExecutionAdapter implements ExecutionAdapter {
   readonly backendId: string;
   private readonly options: ResolvedAgentRelayOptions;
   private owned: Promise<OwnedRelay> | undefined;
+  private ownedRelay: OwnedRelay | undefined;
   private readonly waits = new Set<RelayWait>();
   private closed = false;
 
@@ -87,8 +88,8 @@ export class AgentRelayExecutionAdapter implements ExecutionAdapter {
       startedAt: Date.now(),
       degradation: [],
     };
-    const fail = (message: string, retryable: boolean, code: 'backend_execution_error' | 'timeout' = 'backend_execution_error') =>
-      relayFailure(turn, Date.now(), { code, message, retryable });
+    const fail = (message: string, retryable: boolean) =>
+      relayFailure(turn, Date.now(), { code: 'backend_execution_error', message, retryable });
 
     const checked = checkExecutionRequest(request, config.backendId);
     if (!checked.ok) return checked.result;
@@ -112,13 +113,14 @@ export class AgentRelayExecutionAdapter implements ExecutionAdapter {
     if (this.closed) return fail('The adapter was shut down.', false);
     if (options.signal?.aborted === true) return fail('The turn was cancelled before the request was sent.', true);
 
-    let transport: RelayTransport;
+    let transport: RelayTransport | undefined;
     try {
-      transport = await this.transport();
+      transport = await untilAborted(this.transport(), options.signal);
     } catch (error) {
       // No broker found, a missing peer or a runtime without Node.js needs a fix, not a retry.
       return fail(`Could not reach the Agent Relay broker: ${describeError(error)}`, !HarnessConfigError.isInstance(error));
     }
+    if (transport === undefined) return fail('The turn was cancelled before the request was sent.', true);
 
     const requestId = globalThis.crypto.randomUUID();
     const threadId = clean.threadId ?? clean.turnId;
@@ -206,23 +208,28 @@ export class AgentRelayExecutionAdapter implements ExecutionAdapter {
   async shutdown(): Promise<void> {
     this.closed = true;
     for (const wait of [...this.waits]) wait.dispose();
-    const owned = this.owned;
+    const relay = this.ownedRelay;
     this.owned = undefined;
-    if (owned === undefined) return;
-    const relay = await owned.catch(() => undefined);
+    this.ownedRelay = undefined;
     await relay?.shutdown();
   }
 
   private transport(): Promise<RelayTransport> {
     if (this.options.relay !== undefined) return Promise.resolve(this.options.relay);
     if (this.owned === undefined) {
-      const starting = loadDefaultRelay({ cwd: this.options.cwd, channelId: this.options.channelId }).then(async (relay) => {
+      const starting = (async () => {
+        const relay = await loadDefaultRelay({ cwd: this.options.cwd, channelId: this.options.channelId });
+        this.ownedRelay = relay;
+        if (this.closed) throw new Error('The adapter was shut down.');
         await relay.start();
         return relay;
-      });
+      })();
       this.owned = starting;
       starting.catch(() => {
-        if (this.owned === starting) this.owned = undefined;
+        if (this.owned === starting) {
+          this.owned = undefined;
+          this.ownedRelay = undefined;
+        }
       });
     }
     return this.owned;
@@ -236,6 +243,26 @@ export class AgentRelayExecutionAdapter implements ExecutionAdapter {
         // Best effort: a worker that misses the cancel still stops at the request's deadline.
       });
   }
+}
+
+/** Resolves with `promise`'s value, or with `undefined` as soon as `signal` aborts (the promise runs on). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T | undefined> {
+  if (signal === undefined) return promise;
+  if (signal.aborted) return Promise.resolve(undefined);
+  return new Promise<T | undefined>((resolve, reject) => {
+    const onAbort = () => resolve(undefined);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }
 
 /**
