@@ -55,7 +55,7 @@ function finishReason(reply: FakeModelReply): string {
   return (reply.toolCalls?.length ?? 0) > 0 ? 'tool_calls' : 'stop';
 }
 
-function usage(reply: FakeModelReply): Record<string, number> | undefined {
+function usage(reply: FakeModelReply): Record<string, unknown> | undefined {
   if (reply.usage === undefined) return undefined;
   const input = reply.usage.inputTokens ?? 0;
   const output = reply.usage.outputTokens ?? 0;
