@@ -15,9 +15,8 @@ import { listTree } from '../internal/walk-tree.js';
 import { DEFAULT_VFS_LIMITS } from '../vfs-defaults.js';
 import type { VfsEntry, VfsListOptions, VfsProvider, VfsReadResult, VfsSearchOptions } from '../vfs-provider.js';
 import { createNodeTreeSource } from './internal/node-tree-source.js';
-import { withNodeInsideRoot } from './internal/open-inside-root.js';
+import { withVfsPath } from './internal/open-vfs-path.js';
 import { readFileHead } from './internal/read-file-head.js';
-import { resolveInsideRoot } from './internal/resolve-inside-root.js';
 
 /** Options of `createNodeFsVfs`. */
 export interface NodeFsVfsOptions {
@@ -110,19 +109,19 @@ export function createNodeFsVfs(options: NodeFsVfsOptions): NodeFsVfs {
       const given = resolveOptionsObject(listOptions, 'options');
       const depth = Math.min(resolveCount(given.depth, 'depth', DEFAULT_VFS_LIMITS.listDepth), maxDepth);
       const limit = Math.min(resolveCount(given.limit, 'limit', DEFAULT_VFS_LIMITS.listLimit), maxEntries);
-      const resolved = await resolveInsideRoot(root, path);
-      await withNodeInsideRoot(root, resolved.realPath, resolved.path, async (node) => {
-        if (node === undefined) throw new VfsNotFoundError(`No directory at ${resolved.path}.`, { path: resolved.path });
-        if (!node.stats.isDirectory()) {
+      const start = await withVfsPath(root, path, async (resolved) => {
+        if (resolved.node === undefined) throw new VfsNotFoundError(`No directory at ${resolved.path}.`, { path: resolved.path });
+        if (!resolved.node.stats.isDirectory()) {
           throw new VfsNotADirectoryError(`${resolved.path} is a file, not a directory.`, { path: resolved.path });
         }
+        return resolved.path;
       });
-      return (await listTree(source, resolved.path, depth, limit)).map(label);
+      return (await listTree(source, start, depth, limit)).map(label);
     },
 
     async read(path: string): Promise<VfsReadResult | null> {
-      const resolved = await resolveInsideRoot(root, path);
-      return withNodeInsideRoot(root, resolved.realPath, resolved.path, async (node) => {
+      return withVfsPath(root, path, async (resolved) => {
+        const { node } = resolved;
         if (node === undefined) return null;
         const { stats } = node;
         if (stats.isDirectory()) throw new VfsIsADirectoryError(`${resolved.path} is a directory.`, { path: resolved.path });
@@ -161,9 +160,7 @@ export function createNodeFsVfs(options: NodeFsVfsOptions): NodeFsVfs {
         maxFiles: maxSearchFiles,
         loadText: async (filePath, size) => {
           if (size !== undefined && size > maxSearchFileBytes) return undefined;
-          const resolved = await resolveInsideRoot(root, filePath).catch(() => undefined);
-          if (resolved === undefined) return undefined;
-          return withNodeInsideRoot(root, resolved.realPath, resolved.path, async (node) => {
+          return withVfsPath(root, filePath, async ({ node }) => {
             if (node === undefined || !node.stats.isFile() || node.stats.size > maxSearchFileBytes) return undefined;
             const head = await readFileHead(node, maxSearchFileBytes);
             return head.size > maxSearchFileBytes ? undefined : decodeText(head.bytes);
@@ -174,11 +171,11 @@ export function createNodeFsVfs(options: NodeFsVfsOptions): NodeFsVfs {
     },
 
     async stat(path: string): Promise<VfsEntry | null> {
-      const resolved = await resolveInsideRoot(root, path);
-      const stats = await withNodeInsideRoot(root, resolved.realPath, resolved.path, async (node) => node?.stats);
+      const found = await withVfsPath(root, path, async (resolved) => ({ path: resolved.path, stats: resolved.node?.stats }));
+      const { stats } = found;
       if (stats === undefined) return null;
       const type = stats.isDirectory() ? 'dir' : stats.isFile() ? 'file' : 'unknown';
-      const entry: VfsEntry = { path: resolved.path, type, updatedAt: stats.mtime.toISOString() };
+      const entry: VfsEntry = { path: found.path, type, updatedAt: stats.mtime.toISOString() };
       if (type === 'file') entry.size = stats.size;
       return label(entry);
     },

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { VfsIoError } from '../../errors/vfs-io-error.js';
 import { joinVfsPath } from '../../internal/vfs-path-parts.js';
 import type { TreeChild, TreeSource } from '../../internal/walk-tree.js';
-import { withNodeInsideRoot } from './open-inside-root.js';
-import { isInsideRoot, isMissing, resolveInsideRoot } from './resolve-inside-root.js';
+import { openInsideRoot } from './open-inside-root.js';
+import { withVfsPath } from './open-vfs-path.js';
+import { isInsideRoot, isMissing } from './resolve-inside-root.js';
 
 /**
  * A tree source over a real directory. Symlinks that lead outside `root` (or nowhere) are left
@@ -16,8 +17,7 @@ import { isInsideRoot, isMissing, resolveInsideRoot } from './resolve-inside-roo
 export function createNodeTreeSource(root: string): TreeSource {
   return {
     async children(path) {
-      const { realPath } = await resolveInsideRoot(root, path);
-      return withNodeInsideRoot(root, realPath, path, async (node) => {
+      return withVfsPath(root, path, async ({ node }) => {
         if (node === undefined || !node.stats.isDirectory()) return [];
         let dirents: Dirent[];
         try {
@@ -45,7 +45,9 @@ async function describeChild(root: string, directory: string, vfsDirectory: stri
       if (!isInsideRoot(root, target)) return undefined;
       linked = true;
       // The target's metadata comes from the verified object, not from following the link again.
-      stats = await withNodeInsideRoot(root, target, joinVfsPath(vfsDirectory, dirent.name), async (node) => node?.stats);
+      const node = await openInsideRoot(root, target, joinVfsPath(vfsDirectory, dirent.name));
+      stats = node?.stats;
+      await node?.close();
     } else {
       // Not following: an entry swapped for a symlink since readdir is left out below.
       stats = await lstat(hostPath);

@@ -51,10 +51,26 @@ describe('openInsideRoot', () => {
     expect(await hasProcFds()).toBe(process.platform === 'linux');
   });
 
+  describe.skipIf(process.platform !== 'linux')('following links, through /proc/self/fd', () => {
+    const follow = { procFds: true, followLinks: true };
+
+    it('opens through a symlink that stays inside, and checks where it landed', async () => {
+      await symlink(join(root, 'sub'), join(root, 'inside-link'));
+      expect(await text(await openInsideRoot(root, join(root, 'inside-link', 'file.txt'), '/inside-link/file.txt', follow))).toBe('inside');
+    });
+
+    it('refuses a directory swapped for a symlink to the outside before the open', async () => {
+      await swapSubForLink();
+      const opening = openInsideRoot(root, join(root, 'sub', 'file.txt'), '/sub/file.txt', follow);
+      await expect(opening).rejects.toBeInstanceOf(VfsPathEscapeError);
+      await expect(opening).rejects.toThrow('/sub/file.txt leads outside the VFS root through a symbolic link.');
+    });
+  });
+
   describe.each(modes)('$name', ({ procFds }) => {
     it.skipIf(procFds && process.platform !== 'linux')('opens and reads a file inside the root', async () => {
       const { realPath } = await resolveInsideRoot(root, '/sub/file.txt');
-      const node = await openInsideRoot(root, realPath!, '/sub/file.txt', procFds);
+      const node = await openInsideRoot(root, realPath!, '/sub/file.txt', { procFds });
       expect(node?.stats.isFile()).toBe(true);
       expect(await text(node)).toBe('inside');
     });
@@ -63,12 +79,12 @@ describe('openInsideRoot', () => {
       const { realPath } = await resolveInsideRoot(root, '/sub/file.txt');
       expect(realPath).toBe(join(root, 'sub', 'file.txt'));
       await swapSubForLink();
-      await expect(openInsideRoot(root, realPath!, '/sub/file.txt', procFds)).rejects.toBeInstanceOf(VfsPathEscapeError);
+      await expect(openInsideRoot(root, realPath!, '/sub/file.txt', { procFds })).rejects.toBeInstanceOf(VfsPathEscapeError);
     });
 
     it.skipIf(procFds && process.platform !== 'linux')('never reads the outside when the swap lands after opening', async () => {
       const { realPath } = await resolveInsideRoot(root, '/sub/file.txt');
-      const node = await openInsideRoot(root, realPath!, '/sub/file.txt', procFds);
+      const node = await openInsideRoot(root, realPath!, '/sub/file.txt', { procFds });
       await swapSubForLink();
       // Through /proc the verified file itself is reopened; portably the reopened path now names
       // another file (device/inode differ), which is refused. Never the outside content.
@@ -79,7 +95,7 @@ describe('openInsideRoot', () => {
     it.skipIf(procFds && process.platform !== 'linux')('treats a vanished path as missing', async () => {
       const { realPath } = await resolveInsideRoot(root, '/sub/file.txt');
       await rm(join(root, 'sub'), { recursive: true });
-      expect(await openInsideRoot(root, realPath!, '/sub/file.txt', procFds)).toBeUndefined();
+      expect(await openInsideRoot(root, realPath!, '/sub/file.txt', { procFds })).toBeUndefined();
     });
   });
 });

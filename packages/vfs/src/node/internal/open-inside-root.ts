@@ -17,8 +17,8 @@ export interface VerifiedNode {
    * Linux; elsewhere the real path (re-checked, see {@link openInsideRoot}).
    */
   readonly hostPath: string;
-  /** Opens the verified object for reading; the caller closes the handle. */
-  openForReading(): Promise<FileHandle>;
+  /** Opens the verified object for reading, with its current `fstat`; the caller closes the handle. */
+  openForReading(): Promise<{ handle: FileHandle; stats: Stats }>;
   /**
    * Confirms, after a call that went through `hostPath`, that the call reached the verified
    * object. A no-op through `/proc/self/fd`; elsewhere the path is resolved again and its
@@ -58,36 +58,52 @@ export function hasProcFds(): Promise<boolean> {
   return procFdsProbe;
 }
 
+/** How `openInsideRoot` opens. */
+export interface OpenInsideRootOptions {
+  /** Use `/proc/self/fd` (default: when this process has it, see {@link hasProcFds}). */
+  procFds?: boolean;
+  /**
+   * Follow symlinks in `path` while opening (only with `procFds`; the descriptor's own path is
+   * what is checked). Without it, `path` must be a real path and a symlink anywhere in it means
+   * the tree changed under the call.
+   * @default false
+   */
+  followLinks?: boolean;
+}
+
 /**
- * Opens the object at `realPath` (a real path inside `root`, from `resolveInsideRoot`) and checks
- * what was actually opened. With `/proc/self/fd` (Linux) the descriptor's own path must be inside
- * `root`, and everything is then read through the descriptor: no interleaving of renames and
- * symlinks can make it read outside. Elsewhere (no `openat` in Node) the path is resolved again
- * after opening and after reading, and the device/inode it names must be the opened one; that
- * narrows the window (an attacker must win several races in a row) but cannot close it.
+ * Opens the object at `path` (a real path inside `root`, from `resolveInsideRoot`, or with
+ * `followLinks` any path below `root`) and checks what was actually opened. With `/proc/self/fd`
+ * (Linux) the descriptor's own path must be inside `root`, and everything is then read through the
+ * descriptor: no interleaving of renames and symlinks can make it read outside. Elsewhere (no
+ * `openat` in Node) the path is resolved again after opening and after reading, and the
+ * device/inode it names must be the opened one; that narrows the window (an attacker must win
+ * several races in a row) but cannot close it.
  *
  * @returns `undefined` when nothing is there (any more).
- * @throws VfsPathEscapeError when what was opened lies outside `root` (the tree changed under the
- *   call), VfsIoError for other file-system failures.
+ * @throws VfsPathEscapeError when what was opened lies outside `root` (through a symlink, or
+ *   because the tree changed under the call), VfsIoError for other file-system failures.
  */
 export async function openInsideRoot(
   root: string,
-  realPath: string,
+  path: string,
   vfsPath: string,
-  procFds?: boolean,
+  options: OpenInsideRootOptions = {},
 ): Promise<VerifiedNode | undefined> {
-  return (procFds ?? (await hasProcFds())) ? openThroughProc(root, realPath, vfsPath) : openPortably(root, realPath, vfsPath);
+  if (options.procFds ?? (await hasProcFds())) return openThroughProc(root, path, vfsPath, options.followLinks === true);
+  return openPortably(root, path, vfsPath);
 }
 
-async function openThroughProc(root: string, realPath: string, vfsPath: string): Promise<VerifiedNode | undefined> {
-  const handle = await openOrMissing(realPath, O_PATH | NOFOLLOW, vfsPath);
+async function openThroughProc(root: string, path: string, vfsPath: string, followLinks: boolean): Promise<VerifiedNode | undefined> {
+  const handle = await openOrMissing(path, followLinks ? O_PATH : O_PATH | NOFOLLOW, vfsPath);
   if (handle === undefined) return undefined;
   try {
     const hostPath = `/proc/self/fd/${handle.fd}`;
-    const opened = withoutDeletedSuffix(await readlink(hostPath));
-    const stats = await handle.stat();
+    const [link, stats] = await Promise.all([readlink(hostPath), handle.stat()]);
+    const opened = withoutDeletedSuffix(link);
+    if (!isInsideRoot(root, opened)) throw followLinks ? escapesThroughLink(vfsPath) : changedUnderUs(vfsPath);
     // O_NOFOLLOW with O_PATH opens a final symlink itself: the last component was swapped.
-    if (stats.isSymbolicLink() || !isInsideRoot(root, opened)) throw changedUnderUs(vfsPath);
+    if (stats.isSymbolicLink()) throw changedUnderUs(vfsPath);
     return verifiedNode(handle, stats, hostPath, READ_FLAGS, vfsPath, async () => {});
   } catch (error) {
     await handle.close();
@@ -147,11 +163,12 @@ function verifiedNode(
       const reader = await openOrMissing(hostPath, readFlags, vfsPath);
       if (reader === undefined) throw changedUnderUs(vfsPath);
       // The reopened descriptor must be the verified object, not whatever the path names now.
-      if (!sameNode(stats, await reader.stat())) {
+      const now = await reader.stat();
+      if (!sameNode(stats, now)) {
         await reader.close();
         throw changedUnderUs(vfsPath);
       }
-      return reader;
+      return { handle: reader, stats: now };
     },
     close: () => handle.close(),
   };
@@ -178,6 +195,10 @@ function changedUnderUs(vfsPath: string): VfsPathEscapeError {
   return new VfsPathEscapeError(`${vfsPath} changed while it was opened and no longer lies inside the VFS root.`, { path: vfsPath });
 }
 
+function escapesThroughLink(vfsPath: string): VfsPathEscapeError {
+  return new VfsPathEscapeError(`${vfsPath} leads outside the VFS root through a symbolic link.`, { path: vfsPath });
+}
+
 function notReadable(vfsPath: string): VfsIoError {
   return new VfsIoError(`${vfsPath} is not a regular file.`, { path: vfsPath });
 }
@@ -185,22 +206,4 @@ function notReadable(vfsPath: string): VfsIoError {
 function asVfsError(error: unknown, vfsPath: string): Error {
   if (VfsPathEscapeError.isInstance(error) || VfsIoError.isInstance(error)) return error;
   return new VfsIoError(`Could not open ${vfsPath}: ${(error as Error).message}`, { path: vfsPath, cause: error });
-}
-
-/**
- * Resolves `vfsPath` inside `root`, opens and verifies it (see {@link openInsideRoot}), runs `use`
- * on it and closes it. `use` receives `undefined` when nothing is there.
- */
-export async function withNodeInsideRoot<T>(
-  root: string,
-  realPath: string | undefined,
-  vfsPath: string,
-  use: (node: VerifiedNode | undefined) => Promise<T>,
-): Promise<T> {
-  const node = realPath === undefined ? undefined : await openInsideRoot(root, realPath, vfsPath);
-  try {
-    return await use(node);
-  } finally {
-    await node?.close();
-  }
 }

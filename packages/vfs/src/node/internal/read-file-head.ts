@@ -11,9 +11,8 @@ export interface FileHead {
  * verified object itself (reopened by descriptor), never from whatever its path names now.
  */
 export async function readFileHead(node: VerifiedNode, maxBytes: number): Promise<FileHead> {
-  const handle = await node.openForReading();
+  const { handle, stats } = await node.openForReading();
   try {
-    const stats = await handle.stat();
     const wanted = Math.min(stats.size, maxBytes);
     const buffer = new Uint8Array(wanted);
     let filled = 0;
