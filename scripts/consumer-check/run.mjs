@@ -21,20 +21,19 @@ const PACKAGES = [
   { name: '@agent-assistant/harness', dir: join(root, 'packages', 'harness') },
 ];
 
-// Tools the consumers install, at exact versions (each supports Node 20). TypeScript, esbuild and
-// @types/node follow the repository's own pins so one version of each is in play.
-const rootDevDependencies = readJson(join(root, 'package.json')).devDependencies;
-const TOOLS = {
-  jest: '30.5.2',
-  publint: '0.3.25',
-  '@arethetypeswrong/cli': '0.18.5',
-  typescript: rootDevDependencies.typescript,
-  esbuild: rootDevDependencies.esbuild,
-  '@types/node': rootDevDependencies['@types/node'],
-};
+// The tools (jest, publint, @arethetypeswrong/cli, typescript, esbuild, @types/node) live in
+// tools/, pinned exactly with a lockfile, and are installed apart from the consumers with `npm ci`.
+const toolsSource = join(here, 'tools');
 
 // The TypeScript set-ups every snippet must compile under.
-const STRICT = { strict: true, exactOptionalPropertyTypes: true, noEmit: true, skipLibCheck: false, target: 'ES2022', types: ['node'] };
+const STRICT = {
+  strict: true,
+  exactOptionalPropertyTypes: true,
+  noEmit: true,
+  skipLibCheck: false,
+  target: 'ES2022',
+  types: ['node'],
+};
 const TS_PROJECTS = [
   { id: 'ts-node16-esm', type: 'module', compilerOptions: { module: 'node16', moduleResolution: 'node16' } },
   { id: 'ts-node16-cjs', type: 'commonjs', compilerOptions: { module: 'node16', moduleResolution: 'node16' } },
@@ -53,6 +52,7 @@ const reportPath = reportIndex === -1 ? undefined : args[reportIndex + 1];
 const work = mkdtempSync(join(tmpdir(), 'consumer-check-'));
 const tarballs = join(work, 'tarballs');
 const consumer = join(work, 'consumer');
+const tools = join(work, 'tools');
 const logs = join(work, 'logs');
 mkdirSync(tarballs);
 mkdirSync(logs);
@@ -155,7 +155,6 @@ function layOutConsumer(packed) {
     name: 'consumer-check',
     private: true,
     dependencies: Object.fromEntries(packed.map(({ name, tarball }) => [name, `file:${relative(consumer, tarball)}`])),
-    devDependencies: TOOLS,
   });
   const specifiers = PACKAGES.flatMap(subpathSpecifiers);
   const imports = specifiers.map((specifier, index) => `import * as subpath${index} from '${specifier}';`);
@@ -164,7 +163,7 @@ function layOutConsumer(packed) {
     const dir = join(consumer, project.id);
     mkdirSync(dir);
     writeJson(join(dir, 'package.json'), { name: `consumer-${project.id}`, private: true, type: project.type });
-    writeJson(join(dir, 'tsconfig.json'), { compilerOptions: { ...STRICT, ...project.compilerOptions }, include: ['*.ts'] });
+    writeJson(join(dir, 'tsconfig.json'), { compilerOptions: { ...STRICT, typeRoots: [join(tools, 'node_modules', '@types')], ...project.compilerOptions }, include: ['*.ts'] });
     cpSync(join(fixtures, 'ts', 'snippet.ts'), join(dir, 'snippet.ts'));
     writeFileSync(join(dir, 'subpaths.ts'), subpathsTs);
   }
@@ -173,7 +172,7 @@ function layOutConsumer(packed) {
 
 /** Bundles the Worker entry with no externals: any Node built-in it reaches fails the build. */
 async function workerBundle(platform) {
-  const esbuildPath = join(consumer, 'node_modules', 'esbuild', 'lib', 'main.js');
+  const esbuildPath = join(tools, 'node_modules', 'esbuild', 'lib', 'main.js');
   const { build } = await import(esbuildPath);
   const outfile = join(consumer, 'worker', `bundle-${platform}.js`);
   const result = await build({
@@ -225,25 +224,30 @@ async function main() {
     ...PACKAGES.flatMap((pkg) => [`publint ${pkg.name}`, `attw ${pkg.name}`]),
   ];
   if (!packOk) {
-    for (const name of CONSUMER_CHECKS) notRun(name, built ? 'pack failed' : 'build failed');
+    for (const name of ['install tools', 'install packages', ...CONSUMER_CHECKS]) notRun(name, built ? 'pack failed' : 'build failed');
     return;
   }
 
   const specifiers = layOutConsumer(packed);
-  const installed = await check('install', async () => {
-    const result = await command('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd: consumer });
-    if (!result.ok) return result;
-    // The harness must use the packed vfs, not a copy fetched from the registry.
-    const nested = join(consumer, 'node_modules', '@agent-assistant', 'harness', 'node_modules', '@agent-assistant', 'vfs');
-    if (existsSync(nested)) return { ok: false, output: `${result.output}\nharness installed its own @agent-assistant/vfs from the registry instead of the packed one` };
-    return result;
-  });
-  if (!installed) {
+  cpSync(toolsSource, tools, { recursive: true, filter: (source) => !source.includes('node_modules') });
+  const npmFlags = ['--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'];
+  const [toolsInstalled, packagesInstalled] = await Promise.all([
+    check('install tools', () => command('npm', ['ci', ...npmFlags], { cwd: tools })),
+    check('install packages', async () => {
+      const result = await command('npm', ['install', ...npmFlags], { cwd: consumer });
+      if (!result.ok) return result;
+      // The harness must use the packed vfs, not a copy fetched from the registry.
+      const nested = join(consumer, 'node_modules', '@agent-assistant', 'harness', 'node_modules', '@agent-assistant', 'vfs');
+      if (existsSync(nested)) return { ok: false, output: `${result.output}\nharness installed its own @agent-assistant/vfs from the registry instead of the packed one` };
+      return result;
+    }),
+  ]);
+  if (!toolsInstalled || !packagesInstalled) {
     for (const name of CONSUMER_CHECKS) notRun(name, 'install failed');
     return;
   }
 
-  const bin = (name) => join(consumer, 'node_modules', '.bin', name);
+  const bin = (name) => join(tools, 'node_modules', '.bin', name);
   await check('esm-import', () => command(process.execPath, [join(consumer, 'esm', 'check.mjs'), ...specifiers], { cwd: join(consumer, 'esm') }));
   await check('cjs-require', () => command(process.execPath, [join(consumer, 'cjs', 'check.cjs'), ...specifiers], { cwd: join(consumer, 'cjs') }));
   // Two compilers at a time: CI machines have two cores.
@@ -260,7 +264,12 @@ async function main() {
   for (const pkg of PACKAGES) {
     const tarball = packed.find((item) => item.name === pkg.name).tarball;
     await check(`publint ${pkg.name}`, () => command(bin('publint'), ['run', tarball, '--strict'], { cwd: consumer }));
-    await check(`attw ${pkg.name}`, () => command(bin('attw'), [tarball, '--format', 'ascii', '--no-emoji', '--no-color', '--no-definitely-typed'], { cwd: consumer }));
+    await check(`attw ${pkg.name}`, async () => {
+      const result = await command(bin('attw'), [tarball, '--format', 'ascii', '--no-emoji', '--no-color', '--no-definitely-typed'], { cwd: consumer });
+      // attw exits 0 for a package with no types at all; for us that is a failure.
+      const untyped = result.output.includes('This package does not contain types');
+      return { ok: result.ok && !untyped, output: result.output };
+    });
   }
 }
 
