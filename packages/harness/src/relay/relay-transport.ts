@@ -10,7 +10,7 @@ export interface RelayInboundMessage {
   /** The name the message was sent to. */
   target: string;
   /** The thread the sender put the message on, when the relay reports one. */
-  threadId?: string;
+  threadId?: string | undefined;
   /** The body, unparsed. */
   text: string;
 }
@@ -24,9 +24,9 @@ export interface RelaySendInput {
   /** The body. */
   text: string;
   /** The thread the message belongs to. */
-  threadId?: string;
+  threadId?: string | undefined;
   /** The channel the conversation belongs to, for relays that record it. */
-  channelId?: string;
+  channelId?: string | undefined;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { CliRunInput, CliRunner } from './cli-runner.js';
 /** Options of {@link createAdapterRunner}. */
 export interface AdapterRunnerOptions {
   /** The runner's id in logs and metadata. @default the adapter's `backendId` */
-  id?: string;
+  id?: string | undefined;
 }
 
 /**

@@ -22,36 +22,36 @@ export interface RelayWorkerBridgeConfig {
    * `failed` / `timeout`.
    * @default 120000
    */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Requests run at the same time; further ones wait in a queue. @default 2 */
-  concurrency?: number;
+  concurrency?: number | undefined;
   /** Requests that may wait for a free slot; beyond that a request is refused at once (`failed`, retryable). @default 100 */
-  maxQueue?: number;
+  maxQueue?: number | undefined;
   /**
    * Names whose requests are accepted. A message from any other sender is ignored and counted.
    * @default undefined (any sender)
    */
-  allowedSenders?: readonly string[];
+  allowedSenders?: readonly string[] | undefined;
   /**
    * How long `dispose()` waits for runs in progress before stopping them, in milliseconds.
    * @default 30000
    */
-  disposeTimeoutMs?: number;
+  disposeTimeoutMs?: number | undefined;
   /**
    * After a run was stopped (timeout, cancel, shutdown), how long the bridge waits for the runner
    * to settle before replying without it, in milliseconds. The built-in runners settle once
    * their process group is gone (within twice their `killGraceMs`).
    * @default 10000
    */
-  stopGraceMs?: number;
+  stopGraceMs?: number | undefined;
   /**
    * Largest reply body, in characters. A larger result is replaced by a `failed` /
    * `invalid_backend_output` reply, so the orchestrator is not left waiting for a body it would refuse.
    * @default 1000000
    */
-  maxReplyChars?: number;
+  maxReplyChars?: number | undefined;
   /** Receives what the bridge does, e.g. to log one line per request. Errors it throws are ignored. @default undefined */
-  onEvent?: (event: RelayWorkerBridgeEvent) => void;
+  onEvent?: ((event: RelayWorkerBridgeEvent) => void) | undefined;
 }
 
 /** Why an inbound message was not run. */
@@ -82,7 +82,7 @@ export type RelayWorkerBridgeEvent =
       from: string;
       status: string;
       /** The error code of a failed run. */
-      errorCode?: string;
+      errorCode?: string | undefined;
       durationMs: number;
       /** Whether the reply was handed to the relay. */
       replied: boolean;
@@ -126,5 +126,5 @@ export interface RelayWorkerBridge {
    * a later call with a shorter `timeoutMs` (e.g. `0` on a second Ctrl-C) stops the runs sooner.
    * Does not shut the relay down.
    */
-  dispose(options?: { timeoutMs?: number }): Promise<void>;
+  dispose(options?: { timeoutMs?: number | undefined }): Promise<void>;
 }
