@@ -34,7 +34,7 @@ const nonBlank = (value: unknown): value is string => typeof value === 'string' 
  * `answer`, `output_text`, `result`, … or `output.text`. Returns `undefined` when the payload says
  * nothing usable (no status, no text, no error).
  */
-export function normalizeWorkerResult(payload: JsonObject): { result: ExecutionResult; shorthand: boolean } | undefined {
+export function normalizeWorkerResult(payload: Record<string, unknown>): { result: ExecutionResult; shorthand: boolean } | undefined {
   const { executionResultSchema } = relayWireSchemas();
   const canonical = executionResultSchema.safeParse(payload);
   if (canonical.success) return { result: canonical.data as ExecutionResult, shorthand: false };
