@@ -48,6 +48,7 @@ export function createRun(
     consecutiveInvalid: 0,
     reportedUnknownTools: new Set(seed.reportedUnknownTools ?? []),
     recentResultSignatures: [],
+    modelReceipts: [],
     availableTools: [],
     resumedFrom: seed.resumedFrom,
     streaming: options.onStreamEvent !== undefined,

@@ -63,6 +63,7 @@ export async function finishRun(run: RunContext, ending: RunEnding): Promise<Har
       metadata = { error: { code: 'continuation_seal_failed', message: describeError(error), source: 'continuation' } };
     }
   }
+  if (run.modelReceipts.length > 0) metadata = { ...metadata, modelReceipts: [...run.modelReceipts] };
   const outcome = outcomeForStopReason(stopReason);
   const result: HarnessResult = {
     outcome,

@@ -39,6 +39,8 @@ export interface RunContext {
   consecutiveInvalid: number;
   reportedUnknownTools: Set<string>;
   recentResultSignatures: string[];
+  /** `metadata.receipt` of each model output of this run (profile models stamp one), in call order. */
+  modelReceipts: Record<string, unknown>[];
   availableTools: HarnessToolDefinition[];
   resumedFrom?: HarnessContinuation;
   streaming: boolean;

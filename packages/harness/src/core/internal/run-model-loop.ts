@@ -135,6 +135,8 @@ async function callModel(run: RunContext): Promise<HarnessModelOutput> {
   const latencyMs = run.services.clock.now() - startedAt;
   const output = readModelOutput(raw);
   addUsage(run.usage, output.usage, latencyMs);
+  const receipt = output.metadata?.receipt;
+  if (typeof receipt === 'object' && receipt !== null && !Array.isArray(receipt)) run.modelReceipts.push(receipt as Record<string, unknown>);
   run.trace.emit({
     type: 'model_step_finished',
     outputType: output.type,

@@ -30,6 +30,12 @@ export interface HarnessResultMetadata {
   error?: { code: string; message: string; source?: string; retryable?: boolean };
   /** The tool behind `tool_unavailable` or `tool_error_unrecoverable`. */
   toolName?: string;
+  /**
+   * The `metadata.receipt` of every model output of this run that carried one, in call order:
+   * models from `createModelFromProfile` stamp profile id, protocol, model, endpoint host, request
+   * bytes, usage and cost.
+   */
+  modelReceipts?: Record<string, unknown>[];
   [key: string]: unknown;
 }
 

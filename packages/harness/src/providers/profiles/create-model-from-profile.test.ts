@@ -114,6 +114,10 @@ describe('createModelFromProfile', () => {
     // 2500 × 0.25 + 150 × 2 = 925 per million
     expect(result.usage.totalCostUnits).toBeCloseTo(925e-6, 12);
     expect(openai.requests[0]!.headers.authorization).toBe(`Bearer ${key}`);
+    expect(result.metadata?.modelReceipts).toEqual([
+      expect.objectContaining({ profileId: 'router', protocol: 'openai-chat', inputTokens: 1000, outputTokens: 100, costUnits: expect.closeTo(450e-6, 12) as number }),
+      expect.objectContaining({ profileId: 'router', inputTokens: 1500, outputTokens: 50, costUnits: expect.closeTo(475e-6, 12) as number }),
+    ]);
     openai.enqueue({ text: 'again', usage: { inputTokens: 400, cachedInputTokens: 100, outputTokens: 20, reasoningTokens: 5 } });
     const output = await createModelFromProfile(set, 'router', { env }).nextStep(createModelInput());
     expect(output.metadata).toMatchObject({ provider: 'openrouter', profileId: 'router' });
