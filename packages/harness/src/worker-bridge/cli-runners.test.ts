@@ -1,5 +1,7 @@
 // Each CLI runner runs its fake CLI (the local backends' fixtures) through the local process
 // layer, with a caller's spawnFn, and resumes the session it reported.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildLocalPrompt } from '../local/build-local-prompt.js';
 import { cleanupTempDirs, fixtureExecutable, loggedCalls, tempDir } from '../local/__fixtures__/test-helpers.js';
@@ -64,6 +66,22 @@ describe('CLI runners', () => {
     } finally {
       delete process.env['R2_SECRET_FOR_TEST'];
     }
+  });
+
+  it('bash: under the default orphan guard, exit codes and signals of the script come through', async () => {
+    expect((await run(createBashCliRunner({ script: 'exit 7' }))).metadata).toMatchObject({ exitCode: 7 });
+    const killed = await run(createBashCliRunner({ script: 'kill -SEGV $$' }));
+    expect(killed).toMatchObject({ status: 'failed', error: { retryable: true } });
+    expect(killed.error?.message).toContain('was killed by SIGSEGV');
+    const usr1 = await run(createBashCliRunner({ script: 'kill -USR1 $$' }));
+    expect(usr1).toMatchObject({ status: 'failed', metadata: { exitCode: 138 } });
+  });
+
+  it('bash: does not read the user\'s ~/.bashrc (bash would, with a socket on stdin)', async () => {
+    const home = tempDir();
+    writeFileSync(join(home, '.bashrc'), 'echo FROM_BASHRC\n');
+    const result = await run(createBashCliRunner({ script: 'echo ok', env: { HOME: home } }));
+    expect(result.output?.text).toBe('ok');
   });
 
   it('bash: a missing shell is a failed result naming the command', async () => {

@@ -1,13 +1,23 @@
 import { ClaudeCodeExecutionAdapter, type ClaudeCodeAdapterOptions } from '../local/claude-code-adapter.js';
 import { CodexExecutionAdapter, type CodexAdapterOptions } from '../local/codex-adapter.js';
 import { GeminiCliExecutionAdapter, type GeminiCliAdapterOptions } from '../local/gemini-cli-adapter.js';
+import type { LocalSpawnFn } from '../local/local-spawn.js';
 import { OpenCodeExecutionAdapter, type OpenCodeAdapterOptions } from '../local/opencode-adapter.js';
 import { createAdapterRunner } from './adapter-runner.js';
 import type { CliRunner } from './cli-runner.js';
+import { orphanGuardSpawn } from './internal/orphan-guard-spawn.js';
 
 // Each runner is the local backend preset of its CLI behind `createAdapterRunner`: the same
 // process layer (no shell, closed or piped stdin, env allow-list, output caps, process-group
 // kill) and the same output parser, so a reply carries the CLI's usage, errors and session id.
+// Without a `spawnFn` of the caller's, each CLI runs under an orphan guard that stops it when the
+// worker process dies without cleaning up.
+
+function guarded<Options extends { spawnFn?: LocalSpawnFn }>(options: Options): Options {
+  if (options.spawnFn !== undefined) return options;
+  const spawnFn = orphanGuardSpawn();
+  return spawnFn === undefined ? options : { ...options, spawnFn };
+}
 
 /**
  * Runs Claude Code (`claude -p --output-format json`, prompt on stdin) for each request; the
@@ -17,7 +27,7 @@ import type { CliRunner } from './cli-runner.js';
  * @throws HarnessConfigError when an option is invalid.
  */
 export function createClaudeCliRunner(options: ClaudeCodeAdapterOptions = {}): CliRunner {
-  return createAdapterRunner(new ClaudeCodeExecutionAdapter(options), { id: 'claude' });
+  return createAdapterRunner(new ClaudeCodeExecutionAdapter(guarded(options)), { id: 'claude' });
 }
 
 /**
@@ -26,7 +36,7 @@ export function createClaudeCliRunner(options: ClaudeCodeAdapterOptions = {}): C
  * @throws HarnessConfigError when an option is invalid.
  */
 export function createCodexCliRunner(options: CodexAdapterOptions = {}): CliRunner {
-  return createAdapterRunner(new CodexExecutionAdapter(options), { id: 'codex' });
+  return createAdapterRunner(new CodexExecutionAdapter(guarded(options)), { id: 'codex' });
 }
 
 /**
@@ -35,7 +45,7 @@ export function createCodexCliRunner(options: CodexAdapterOptions = {}): CliRunn
  * @throws HarnessConfigError when an option is invalid.
  */
 export function createOpenCodeCliRunner(options: OpenCodeAdapterOptions = {}): CliRunner {
-  return createAdapterRunner(new OpenCodeExecutionAdapter(options), { id: 'opencode' });
+  return createAdapterRunner(new OpenCodeExecutionAdapter(guarded(options)), { id: 'opencode' });
 }
 
 /**
@@ -44,5 +54,5 @@ export function createOpenCodeCliRunner(options: OpenCodeAdapterOptions = {}): C
  * @throws HarnessConfigError when an option is invalid.
  */
 export function createGeminiCliRunner(options: GeminiCliAdapterOptions = {}): CliRunner {
-  return createAdapterRunner(new GeminiCliExecutionAdapter(options), { id: 'gemini' });
+  return createAdapterRunner(new GeminiCliExecutionAdapter(guarded(options)), { id: 'gemini' });
 }

@@ -5,7 +5,7 @@ import type { RelayInboundMessage } from '../relay/relay-transport.js';
 import { encodeExecutionResultMessage } from '../relay/wire/execution-result-message.js';
 import type { ExecutionCancelMessage, ExecutionRequestMessage } from '../relay/wire/message-types.js';
 import { decodeWorkerInboundMessage } from '../relay/wire/decode-worker-inbound.js';
-import { RecentKeys } from './internal/recent-keys.js';
+import { RecentIds } from '../agent-relay/internal/recent-ids.js';
 import { runWithBounds } from './internal/run-with-bounds.js';
 import { validateBridgeConfig, type ResolvedBridgeConfig } from './internal/validate-bridge-config.js';
 import { bridgeFailure, cancelReason } from './internal/worker-results.js';
@@ -70,7 +70,7 @@ class WorkerBridge implements RelayWorkerBridge {
   readonly workerName: string;
   private readonly config: ResolvedBridgeConfig;
   private readonly unsubscribe: () => void;
-  private readonly seen = new RecentKeys(REMEMBERED_REQUESTS);
+  private readonly seen = new RecentIds(REMEMBERED_REQUESTS);
   /** Queued and running jobs by sender and request id. */
   private readonly jobs = new Map<string, Job>();
   private readonly queue: Job[] = [];
