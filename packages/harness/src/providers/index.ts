@@ -8,6 +8,7 @@ export * from './openai-compatible/index.js';
 export * from './openrouter/index.js';
 export * from './anthropic/index.js';
 export * from './ollama/index.js';
+export * from './openai-responses/index.js';
 export * from './pricing/index.js';
 export * from './profiles/index.js';
 export type { ModelFinishReason } from './model-finish-reason.js';

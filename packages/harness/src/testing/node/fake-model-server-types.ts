@@ -33,8 +33,20 @@ export interface FakeModelReply {
   text?: string | undefined;
   /** Tool calls (arguments streamed in `deltaSize` pieces). */
   toolCalls?: FakeToolCallReply[] | undefined;
-  /** A provider refusal: OpenAI `message.refusal`, Anthropic `stop_reason: "refusal"`. */
+  /**
+   * A provider refusal: OpenAI `message.refusal` (Responses: a `refusal` content part), Anthropic
+   * `stop_reason: "refusal"`, Gemini `finishReason: "SAFETY"`.
+   */
   refusal?: string | undefined;
+  /**
+   * Reasoning before the answer. OpenAI Responses: a `reasoning` item with this summary (and
+   * `encrypted_content` when the request asked for it), which the server then expects back with
+   * the step's function calls. Gemini: a thought part with this text and a `thoughtSignature` on
+   * the first function-call part, which the server then expects back. Ignored by the others.
+   */
+  reasoning?: string | undefined;
+  /** Gemini: the prompt was blocked (`promptFeedback.blockReason`, e.g. `SAFETY`); no candidate is sent. */
+  blockReason?: string | undefined;
   /** The wire finish/stop reason. @default derived from the content */
   finishReason?: string | undefined;
   /** Token counts and OpenRouter cost to report. @default none */
@@ -93,7 +105,10 @@ export type FakeServerScript = FakeServerReply | ((request: FakeRecordedRequest)
 /** A request the fake server received. */
 export interface FakeRecordedRequest {
   method: string;
+  /** The path, without the query string. */
   path: string;
+  /** The query string with its leading `?`, or `''` when there is none. */
+  search: string;
   /** Request headers, lower-cased. */
   headers: Record<string, string>;
   /** The JSON body, or the raw text when it was not JSON (`undefined` while it is still arriving). */

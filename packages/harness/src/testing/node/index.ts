@@ -6,6 +6,7 @@
 export { createFakeOpenAICompatibleServer } from './create-fake-openai-compatible-server.js';
 export { createFakeAnthropicServer } from './create-fake-anthropic-server.js';
 export { createFakeOllamaServer } from './create-fake-ollama-server.js';
+export { createFakeOpenAIResponsesServer } from './create-fake-openai-responses-server.js';
 export type {
   FakeErrorReply,
   FakeHangReply,

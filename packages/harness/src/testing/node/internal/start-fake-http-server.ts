@@ -10,8 +10,13 @@ export type RenderedReply =
 
 /** What a protocol plugs into the generic server. */
 export interface FakeProtocol {
-  /** The POST path it answers, e.g. `/v1/chat/completions`. */
-  path: string;
+  /**
+   * The POST path it answers, e.g. `/v1/chat/completions`, or a test of the path (query excluded)
+   * for protocols whose path carries the model, such as Gemini's `/v1beta/models/{model}:generateContent`.
+   */
+  path: string | ((path: string) => boolean);
+  /** How the path is named in the 404 message when `path` is a test. @default the path */
+  pathLabel?: string;
   /**
    * The path of the base URL the server reports as `url` (what a client is configured with).
    * @default '/v1'
@@ -42,11 +47,14 @@ export async function startFakeHttpServer(protocol: FakeProtocol, initial: FakeS
       aborted = !response.writableFinished;
       resolveClosed();
     });
-    const path = (incoming.url ?? '/').split('?')[0] ?? '/';
+    const rawUrl = incoming.url ?? '/';
+    const queryAt = rawUrl.indexOf('?');
+    const path = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
     // Recorded as soon as the headers arrive, so a client that gives up early is still seen.
     const request: FakeRecordedRequest = {
       method: incoming.method ?? 'GET',
       path,
+      search: queryAt === -1 ? '' : rawUrl.slice(queryAt),
       headers: Object.fromEntries(Object.entries(incoming.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : (value ?? '')])),
       body: undefined,
       closed,
@@ -61,8 +69,10 @@ export async function startFakeHttpServer(protocol: FakeProtocol, initial: FakeS
     }
     sequence += 1;
     let reply: FakeServerReply;
-    if (request.method !== 'POST' || path !== protocol.path) {
-      reply = protocol.unscripted(`The fake server only answers POST ${protocol.path}.`, 404);
+    const answers = typeof protocol.path === 'string' ? path === protocol.path : protocol.path(path);
+    if (request.method !== 'POST' || !answers) {
+      const label = protocol.pathLabel ?? (typeof protocol.path === 'string' ? protocol.path : 'its API path');
+      reply = protocol.unscripted(`The fake server only answers POST ${label}.`, 404);
     } else {
       const next = script.shift();
       reply = next === undefined ? protocol.unscripted('The fake server has no scripted reply for this request.', 500) : typeof next === 'function' ? next(request) : next;

@@ -1,0 +1,141 @@
+import type { HarnessModelOutput } from '../../../core/types/model.js';
+import type { HarnessToolCall } from '../../../shared/types/tools.js';
+import type { HarnessUsage } from '../../../shared/types/usage.js';
+import type { ModelFinishReason } from '../../model-finish-reason.js';
+import { readCount } from '../../internal/parse-tool-arguments.js';
+import { readToolCall } from '../../internal/read-tool-call.js';
+import { invalidOutput, outputMetadata, outputUsage, type OutputContext } from '../../internal/transport-failure-output.js';
+import type { OpenAIResponsesOutputItem, OpenAIResponsesReasoningItem, OpenAIResponsesResponse } from '../openai-responses-api-types.js';
+import type { OpenAIResponsesStepState } from '../convert-to-openai-responses-input.js';
+
+/** A Responses API response, from one JSON body or assembled from stream events. */
+export interface AssembledOpenAIResponse {
+  /** Whether any output item arrived. */
+  hasOutput: boolean;
+  items: OpenAIResponsesOutputItem[];
+  status?: string;
+  incompleteReason?: string;
+  usage?: unknown;
+  responseId?: string;
+  responseModel?: string;
+  /** A failure the API reported (`status: "failed"`, a `response.failed` or `error` event). */
+  error?: { code?: string | null | undefined; message?: string | null | undefined };
+}
+
+/** A mapped output and, for a tool step with reasoning, the state to carry to the next step. */
+export interface MappedOpenAIResponse {
+  output: HarnessModelOutput;
+  step?: { calls: HarnessToolCall[]; state: OpenAIResponsesStepState };
+}
+
+const transientErrorCodes = new Set(['server_error', 'rate_limit_exceeded', 'vector_store_timeout']);
+
+/** Reads input tokens (cached ones as `cachedInputTokens`) and output tokens (reasoning ones as `reasoningTokens`). */
+export function readOpenAIResponsesUsage(usage: unknown): HarnessUsage {
+  if (typeof usage !== 'object' || usage === null) return {};
+  const record = usage as Record<string, unknown>;
+  const inputTokens = readCount(record.input_tokens);
+  const outputTokens = readCount(record.output_tokens);
+  const cachedInputTokens = readCount(detail(record.input_tokens_details, 'cached_tokens'));
+  const reasoningTokens = readCount(detail(record.output_tokens_details, 'reasoning_tokens'));
+  return {
+    ...(inputTokens === undefined ? {} : { inputTokens }),
+    ...(outputTokens === undefined ? {} : { outputTokens }),
+    ...(cachedInputTokens === undefined ? {} : { cachedInputTokens }),
+    ...(reasoningTokens === undefined ? {} : { reasoningTokens }),
+  };
+}
+
+function detail(details: unknown, key: string): unknown {
+  return typeof details === 'object' && details !== null ? (details as Record<string, unknown>)[key] : undefined;
+}
+
+/** Turns a parsed response object into the assembled shape. */
+export function readOpenAIResponse(body: OpenAIResponsesResponse): AssembledOpenAIResponse {
+  const items = body.output ?? [];
+  return {
+    hasOutput: items.length > 0,
+    items,
+    ...(body.status == null ? {} : { status: body.status }),
+    ...(body.incomplete_details?.reason == null ? {} : { incompleteReason: body.incomplete_details.reason }),
+    ...(body.usage === undefined ? {} : { usage: body.usage }),
+    ...(body.id == null ? {} : { responseId: body.id }),
+    ...(body.model == null ? {} : { responseModel: body.model }),
+    ...(body.error == null && body.status !== 'failed' ? {} : { error: body.error ?? { message: 'The response failed.' } }),
+  };
+}
+
+/** Maps the response status to a `ModelFinishReason`. */
+export function mapOpenAIResponsesStatus(response: AssembledOpenAIResponse, hasToolCalls: boolean): ModelFinishReason {
+  if (response.error !== undefined || response.status === 'failed') return 'error';
+  if (hasToolCalls) return 'tool_calls';
+  if (response.status === 'incomplete') {
+    if (response.incompleteReason === 'max_output_tokens') return 'length';
+    if (response.incompleteReason === 'content_filter') return 'content_filter';
+    return 'other';
+  }
+  return response.status === 'completed' ? 'stop' : 'other';
+}
+
+/**
+ * Classifies a response: a reported failure, then a refusal (a `refusal` content part or a
+ * content-filter stop), then `function_call` items (→ `tool_request`, text kept, with the reasoning
+ * items to carry), then text; otherwise `empty_response` (not retryable after the token cap) or
+ * `missing_message`.
+ */
+export function mapOpenAIResponsesOutput(response: AssembledOpenAIResponse, context: OutputContext): MappedOpenAIResponse {
+  const functionCalls = response.items.filter((item) => item.type === 'function_call');
+  const finishReason = mapOpenAIResponsesStatus(response, functionCalls.length > 0);
+  const rawFinishReason = response.incompleteReason ?? response.status;
+  const usage = outputUsage(context, readOpenAIResponsesUsage(response.usage));
+  const metadata = outputMetadata(context, {
+    finishReason,
+    ...(rawFinishReason === undefined ? {} : { rawFinishReason }),
+    ...(response.responseId === undefined ? {} : { responseId: context.redactor.exact(response.responseId) }),
+    ...(response.responseModel === undefined ? {} : { responseModel: context.redactor.exact(response.responseModel) }),
+  });
+  const extra = { usage, metadata };
+  if (response.error !== undefined) {
+    const code = response.error.code ?? undefined;
+    const retryable = code === undefined || transientErrorCodes.has(code);
+    const reason = `OpenAI reported an error${code === undefined ? '' : ` (${code})`}: ${response.error.message ?? 'no details'}`;
+    return { output: invalidOutput(retryable ? 'transient' : 'provider_error', reason, context, { ...extra, retryable }) };
+  }
+  const messages = response.items.filter((item) => item.type === 'message');
+  const parts = messages.flatMap((item) => item.content ?? []);
+  const text = context.redactor.exact(parts.map((part) => (part.type === 'output_text' ? (part.text ?? '') : '')).join('')).trim();
+  const refusal = parts.map((part) => (part.type === 'refusal' ? (part.refusal ?? '') : '')).join('').trim();
+  if (refusal !== '') return { output: { type: 'refusal', reason: context.redactor.exact(refusal), ...extra } };
+  if (functionCalls.length > 0) {
+    const calls: HarnessToolCall[] = [];
+    const callItemIds = new Map<string, string>();
+    for (const item of functionCalls) {
+      const read = readToolCall(
+        { ...(item.call_id == null ? {} : { id: item.call_id }), ...(item.name == null ? {} : { name: item.name }), arguments: item.arguments },
+        context.redactor,
+      );
+      if (!read.ok) return { output: invalidOutput('schema_mismatch', read.reason, context, extra) };
+      calls.push(read.call);
+      if (item.id != null && read.call.id === item.call_id) callItemIds.set(read.call.id, item.id);
+    }
+    const output: HarnessModelOutput = { type: 'tool_request', calls, ...(text === '' ? {} : { text }), ...extra };
+    const reasoning = response.items.flatMap(toReasoningItem);
+    if (reasoning.length === 0) return { output };
+    const messageId = messages.find((item) => item.id != null)?.id ?? undefined;
+    return { output, step: { calls, state: { reasoning, ...(messageId === undefined ? {} : { messageId }), callItemIds } } };
+  }
+  if (finishReason === 'content_filter') {
+    return { output: { type: 'refusal', reason: text === '' ? "The provider's content filter stopped the answer." : text, ...extra } };
+  }
+  if (text !== '') return { output: { type: 'final_answer', text, ...extra } };
+  if (!response.hasOutput) return { output: invalidOutput('missing_message', 'The response held no output items.', context, extra) };
+  if (finishReason === 'length') {
+    return { output: invalidOutput('empty_response', 'The model ran out of output tokens before answering.', context, { ...extra, retryable: false }) };
+  }
+  return { output: invalidOutput('empty_response', 'The model returned an empty answer.', context, extra) };
+}
+
+function toReasoningItem(item: OpenAIResponsesOutputItem): OpenAIResponsesReasoningItem[] {
+  if (item.type !== 'reasoning' || item.id == null) return [];
+  return [{ type: 'reasoning', id: item.id, summary: item.summary ?? [], ...(item.encrypted_content == null ? {} : { encrypted_content: item.encrypted_content }) }];
+}

@@ -1,0 +1,81 @@
+import * as z from 'zod/mini';
+import { lazySchema, memo } from '../../shared/schemas/lazy-schema.js';
+
+/** A reasoning item as the Responses API returns it, replayed unchanged with the tool step it preceded. */
+export interface OpenAIResponsesReasoningItem {
+  type: 'reasoning';
+  id: string;
+  summary: unknown[];
+  encrypted_content?: string;
+}
+
+/** An item of a Responses API request's `input`. */
+export type OpenAIResponsesInputItem =
+  | { type: 'message'; role: 'user' | 'developer' | 'system'; content: string }
+  | { type: 'message'; role: 'assistant'; content: string; id?: string }
+  | { type: 'function_call'; call_id: string; name: string; arguments: string; id?: string }
+  | { type: 'function_call_output'; call_id: string; output: string }
+  | OpenAIResponsesReasoningItem;
+
+/** A function tool as the Responses API describes it (flat, not nested under `function`). */
+export interface OpenAIResponsesTool {
+  type: 'function';
+  name: string;
+  description?: string;
+  parameters: Record<string, unknown>;
+  strict: false;
+}
+
+const schemas = memo(() => {
+  const nullableString = z.optional(z.nullable(z.string()));
+  const content = z.object({ type: z.string(), text: nullableString, refusal: nullableString });
+  const item = z.object({
+    type: z.string(),
+    id: nullableString,
+    status: nullableString,
+    role: nullableString,
+    content: z.optional(z.nullable(z.array(content))),
+    call_id: nullableString,
+    name: nullableString,
+    arguments: nullableString,
+    summary: z.optional(z.nullable(z.array(z.unknown()))),
+    encrypted_content: nullableString,
+  });
+  const error = z.object({ code: nullableString, message: nullableString });
+  const response = z.object({
+    id: nullableString,
+    status: nullableString,
+    model: nullableString,
+    output: z.optional(z.nullable(z.array(item))),
+    usage: z.optional(z.unknown()),
+    error: z.optional(z.nullable(error)),
+    incomplete_details: z.optional(z.nullable(z.object({ reason: nullableString }))),
+  });
+  const event = z.object({
+    type: z.string(),
+    output_index: z.optional(z.nullable(z.number())),
+    content_index: z.optional(z.nullable(z.number())),
+    delta: nullableString,
+    arguments: nullableString,
+    item: z.optional(z.nullable(item)),
+    response: z.optional(z.nullable(response)),
+    code: nullableString,
+    message: nullableString,
+  });
+  return { response, event };
+});
+
+/** Validates a Responses API response object (unknown fields are ignored). */
+export const openAIResponsesResponseSchema = lazySchema(() => schemas().response);
+
+/** Validates one Responses API stream event (unknown fields are ignored). */
+export const openAIResponsesStreamEventSchema = lazySchema(() => schemas().event);
+
+/** A parsed Responses API response. */
+export type OpenAIResponsesResponse = z.infer<ReturnType<typeof schemas>['response']>;
+
+/** A parsed Responses API output item. */
+export type OpenAIResponsesOutputItem = NonNullable<OpenAIResponsesResponse['output']>[number];
+
+/** A parsed Responses API stream event. */
+export type OpenAIResponsesStreamEvent = z.infer<ReturnType<typeof schemas>['event']>;
