@@ -2,9 +2,11 @@
 // 1. SSE stream throughput through createOpenAICompatibleModel().streamStep (SSE framing + JSON parse +
 //    chunk validation + assembly), fed from memory by an injected fetch, vs eventsource-parser alone;
 // 2. per-call overhead of nextStep (request build, JSON, validation, mapping) with an in-memory fetch;
-// 3. a round trip against the loopback fake server, for scale.
+// 3. a round trip against the loopback fake server, for scale;
+// 4. Ollama NDJSON stream throughput through createOllamaModel().streamStep (line framing + JSON parse +
+//    validation + assembly), vs splitting lines and JSON.parse alone.
 import { createParser } from 'eventsource-parser';
-import { createAnthropicModel, createOpenAICompatibleModel } from '@agent-assistant/harness';
+import { createAnthropicModel, createOllamaModel, createOpenAICompatibleModel } from '@agent-assistant/harness';
 import { createFakeOpenAICompatibleServer } from '@agent-assistant/harness/testing/node';
 
 const STREAM_MB = Number(process.env.BENCH_STREAM_MB ?? 16);
@@ -131,6 +133,43 @@ for (let index = 0; index < loopbackCalls; index += 1) await loopbackModel.nextS
 const loopbackMicros = ((performance.now() - started) * 1000) / loopbackCalls;
 await server.close();
 
+function ollamaStream(targetBytes) {
+  const parts = [];
+  let size = 0;
+  let index = 0;
+  while (size < targetBytes) {
+    const line = `{"model":"bench","created_at":"2026-01-01T00:00:00.000000Z","message":{"role":"assistant","content":"word${index % 100} "},"done":false}\n`;
+    parts.push(line);
+    size += line.length;
+    index += 1;
+  }
+  parts.push('{"model":"bench","created_at":"2026-01-01T00:00:00.000000Z","message":{"role":"assistant","content":""},"done":true,"done_reason":"stop","prompt_eval_count":10,"eval_count":99}\n');
+  return { bytes: encoder.encode(parts.join('')), events: index };
+}
+
+function ndjsonBaseline(bytes) {
+  const decoder = new TextDecoder();
+  let lines = 0;
+  let pending = '';
+  const started = performance.now();
+  for (let offset = 0; offset < bytes.length; offset += 16_384) {
+    const text = pending + decoder.decode(bytes.subarray(offset, offset + 16_384), { stream: true });
+    const split = text.split('\n');
+    pending = split.pop() ?? '';
+    for (const line of split) if (line !== '') { JSON.parse(line); lines += 1; }
+  }
+  return { mbPerSecond: bytes.length / 1e6 / ((performance.now() - started) / 1000), lines };
+}
+
+const ollama = ollamaStream(STREAM_MB * 1e6);
+const ollamaModel = createOllamaModel({
+  baseUrl: 'https://bench.invalid',
+  model: 'bench',
+  fetch: async () => new Response(bodyOf(ollama.bytes), { headers: { 'content-type': 'application/x-ndjson' } }),
+});
+const ndjsonSplitParse = await best(3, async () => ndjsonBaseline(ollama.bytes));
+const ollamaResult = await best(3, () => timeStream(ollamaModel, ollama.bytes));
+
 console.log(JSON.stringify({
   node: process.version,
   streamMegabytes: Number((openai.bytes.length / 1e6).toFixed(1)),
@@ -140,6 +179,11 @@ console.log(JSON.stringify({
     openAICompatibleEventsPerSecond: Math.round(openai.events / openaiStream.seconds),
     anthropicStreamStepMBps: Number(anthropicResult.mbPerSecond.toFixed(1)),
     anthropicEventsPerSecond: Math.round(anthropic.events / anthropicResult.seconds),
+  },
+  ndjson: {
+    splitAndJsonParseOnlyMBps: Number(ndjsonSplitParse.mbPerSecond.toFixed(1)),
+    ollamaStreamStepMBps: Number(ollamaResult.mbPerSecond.toFixed(1)),
+    ollamaLinesPerSecond: Math.round(ollama.events / ollamaResult.seconds),
   },
   nextStepOverheadMicrosInMemory: Number(inMemoryMicros.toFixed(1)),
   nextStepLoopbackRoundTripMicros: Number(loopbackMicros.toFixed(1)),
