@@ -187,6 +187,17 @@ describe('hostile values returned to the loop become structured results (issue 9
     expect(registry.calls).toEqual([]);
   });
 
+  it.each([1, 'yes', {}])('treats a truthy requiresApproval of %j (untyped code) as true', async (flag) => {
+    const registry = guardedTools();
+    const tools: HarnessToolRegistry = {
+      listAvailable: () => [{ name: 'lookup', requiresApproval: flag as never }],
+      execute: (call, context) => registry.execute(call, context),
+    };
+    const model = createScriptedModel([{ type: 'tool_request', calls: [{ id: 'c1', name: 'lookup', input: {} }] }]);
+    expect((await harnessFor(model, { tools }).runTurn(createTurnInput())).outcome).toBe('awaiting_approval');
+    expect(registry.calls).toEqual([]);
+  });
+
   it('fails the turn when approvals.prepareRequest returns an unusable request', async () => {
     const approvals: HarnessApprovalAdapter = { prepareRequest: () => ({ kind: 5 }) as never };
     const tools = guardedTools();

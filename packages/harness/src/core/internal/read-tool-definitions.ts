@@ -4,7 +4,8 @@ import type { HarnessToolDefinition } from '../../shared/types/tools.js';
  * Reads what `listAvailable` returned into fresh definitions, each field read exactly once, so a
  * getter cannot answer one way when the loop checks a tool and another way when it runs it.
  * Entries that are not objects with a non-empty string `name` are dropped, as are tools outside
- * `allowedToolNames` and later duplicates of a name (the first definition of a name counts).
+ * `allowedToolNames` and later duplicates of a name (the first definition of a name counts). A
+ * truthy `requiresApproval` that is not a function counts as `true`.
  *
  * @throws Error when the value is not an array; whatever a hostile getter throws propagates (the
  * loop turns it into `failed` / `runtime_error`).
@@ -29,9 +30,12 @@ function snapshot(name: string, definition: Partial<Record<keyof HarnessToolDefi
     name,
     ...(typeof description === 'string' ? { description } : {}),
     ...(isRecord(inputSchema) ? { inputSchema } : {}),
-    ...(requiresApproval === true || typeof requiresApproval === 'function'
+    // Fails closed: any truthy value that is not a rule (say `'yes'` from untyped code) means `true`.
+    ...(typeof requiresApproval === 'function'
       ? { requiresApproval: requiresApproval as HarnessToolDefinition['requiresApproval'] }
-      : {}),
+      : requiresApproval
+        ? { requiresApproval: true }
+        : {}),
     ...(isRecord(metadata) ? { metadata } : {}),
   };
 }
