@@ -68,6 +68,11 @@ export type RelayWorkerIgnoredReason =
   | 'sender'
   /** A request id this bridge already took. */
   | 'duplicate'
+  /**
+   * A request whose `deadline` (or, without one, `sentAt` + `timeoutMs`) had passed on arrival —
+   * e.g. replayed by the broker to a freshly connected worker; its orchestrator stopped waiting.
+   */
+  | 'expired'
   /** A cancel for a request this bridge does not run (finished, unknown, or from another sender). */
   | 'unknown_cancel';
 

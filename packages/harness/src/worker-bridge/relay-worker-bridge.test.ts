@@ -153,18 +153,24 @@ describe('createRelayWorkerBridge — limits', () => {
     expect(groupAlive(watch.pids[0]!)).toBe(false);
   });
 
-  it('lowers the timeout to the request deadline, and refuses a request whose deadline has passed', async () => {
+  it('lowers the timeout to the request deadline, and drops a request that expired before it arrived (broker replay)', async () => {
     const relay = createMemoryRelay();
     const watch = watchedSpawn();
-    const { log } = await startBridge(relay, { runner: createBashCliRunner({ script: 'sleep 30', spawnFn: watch.spawnFn, killGraceMs: 200 }) });
+    const { bridge, log } = await startBridge(relay, {
+      runner: createBashCliRunner({ script: 'sleep 30', spawnFn: watch.spawnFn, killGraceMs: 200 }),
+      timeoutMs: 20_000,
+    });
     const soon = await ask(relay, requestBody(fullRequest('x'), { deadline: new Date(Date.now() + 400).toISOString() }).text);
     spawned.push(...watch.pids);
     expect(soon.result).toMatchObject({ status: 'failed', error: { code: 'timeout' } });
-    const late = await ask(relay, requestBody(fullRequest('x'), { deadline: new Date(Date.now() - 1000).toISOString() }).text);
-    expect(late.result).toMatchObject({ status: 'failed', error: { code: 'timeout', retryable: true } });
-    expect(late.result.error?.message).toContain('deadline before it could start');
+    relay.deliver({ from: 'orchestrator', target: 'worker', text: requestBody(fullRequest('x'), { deadline: new Date(Date.now() - 1000).toISOString() }).text });
+    const stale = new Date(Date.now() - 30_000).toISOString();
+    relay.deliver({ from: 'orchestrator', target: 'worker', text: requestBody(fullRequest('x'), { sentAt: stale }).text });
+    await log.waitForCount('message_ignored', 2);
+    expect(bridge.stats().ignored.expired).toBe(2);
     expect(watch.pids).toHaveLength(1);
     expect(log.count('request_started')).toBe(1);
+    expect(relay.sent.filter((message) => message.from === 'worker')).toHaveLength(1);
   });
 
   it('runs at most `concurrency` requests at once and answers every one', async () => {
@@ -296,7 +302,7 @@ describe('createRelayWorkerBridge — cancel, duplicates, hostile input', () => 
     relay.deliver({ from: 'stranger', target: 'worker', text: requestBody(fullRequest('x')).text });
     const ok = await ask(relay, requestBody(fullRequest('still works')).text);
     expect(ok.result.status).toBe('completed');
-    expect(bridge.stats().ignored).toEqual({ not_json: 2, too_large: 1, foreign: 1, malformed: 2, sender: 1, duplicate: 0, unknown_cancel: 0 });
+    expect(bridge.stats().ignored).toEqual({ not_json: 2, too_large: 1, foreign: 1, malformed: 2, sender: 1, duplicate: 0, expired: 0, unknown_cancel: 0 });
     expect(log.count('message_ignored')).toBe(7);
     expect(relay.sent.filter((message) => message.from === 'worker')).toHaveLength(1);
   });

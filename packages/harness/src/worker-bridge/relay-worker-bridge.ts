@@ -63,6 +63,7 @@ const emptyIgnored = (): Record<RelayWorkerIgnoredReason, number> => ({
   malformed: 0,
   sender: 0,
   duplicate: 0,
+  expired: 0,
   unknown_cancel: 0,
 });
 
@@ -185,6 +186,11 @@ class WorkerBridge implements RelayWorkerBridge {
 
   private onRequest(from: string, message: ExecutionRequestMessage): void {
     const key = `${from}\n${message.requestId}`;
+    const expiresAt = message.deadline === undefined ? Date.parse(message.sentAt) + this.config.timeoutMs : Date.parse(message.deadline);
+    if (expiresAt <= Date.now()) {
+      this.ignore('expired', from, `Request ${message.requestId} expired at ${new Date(expiresAt).toISOString()}.`);
+      return;
+    }
     if (!this.seen.add(key)) {
       this.ignore('duplicate', from, `Request ${message.requestId} was already taken.`);
       return;

@@ -87,13 +87,11 @@ describe('worker bridge in a child process, bash runner', () => {
 
   beforeAll(async () => {
     rig = await startBrokerRig();
-    worker = await startWorker(rig, ['--cli', 'bash', '--worker-name', 'bash-worker', '--script', HANG_SCRIPT, '--concurrency', '4'], { NODE_OPTIONS: '--import /tmp/r2-dbg.mjs' });
+    worker = await startWorker(rig, ['--cli', 'bash', '--worker-name', 'bash-worker', '--script', HANG_SCRIPT, '--concurrency', '4']);
   });
 
   afterAll(async () => {
-    const t0 = Date.now();
     const exit = await worker.stop();
-    console.log('stop took', Date.now() - t0, worker.lines.slice(-4), worker.stderr());
     expect(exit.code, worker.stderr()).toBe(0);
     expect(worker.lines.at(-1)).toBe('[agent-assistant-worker] stopped');
     await rig.stop();
@@ -232,32 +230,32 @@ describe('workers that break the protocol (raw worker in a child process)', () =
   });
 
   it('ignores a malformed reply and counts it, then times out', async () => {
-    const result = await adapterFor(rig, 'raw-worker', 1500).execute(executionRequest('MALFORMED'));
+    const result = await adapterFor(rig, 'raw-worker', 1500).execute(executionRequest('MALFORMED', { turnId: 'raw-malformed' }));
     expect(result).toMatchObject({ status: 'failed', error: { code: 'timeout', retryable: true } });
     expect(JSON.stringify(result.metadata)).toMatch(/"malformed":1/);
   });
 
   it('accepts shorthand success', async () => {
-    const result = await adapterFor(rig, 'raw-worker', 5000).execute(executionRequest('SHORTHAND_OK'));
+    const result = await adapterFor(rig, 'raw-worker', 5000).execute(executionRequest('SHORTHAND_OK', { turnId: 'raw-shorthand_ok' }));
     expect(result).toMatchObject({ status: 'completed', output: { text: 'shorthand answer' } });
   });
 
   it('ends the wait at once on a shorthand failure', async () => {
-    const result = await adapterFor(rig, 'raw-worker', 60_000).execute(executionRequest('SHORTHAND_FAIL'));
+    const result = await adapterFor(rig, 'raw-worker', 60_000).execute(executionRequest('SHORTHAND_FAIL', { turnId: 'raw-shorthand_fail' }));
     expect(result.status).toBe('failed');
     expect(result.error?.code).not.toBe('timeout');
     expect(result.error?.message).toContain('the worker broke');
   });
 
   it('ignores a reply from the wrong sender', async () => {
-    const result = await adapterFor(rig, 'raw-worker', 1500).execute(executionRequest('WRONG_SENDER'));
+    const result = await adapterFor(rig, 'raw-worker', 1500).execute(executionRequest('WRONG_SENDER', { turnId: 'raw-wrong_sender' }));
     expect(result).toMatchObject({ status: 'failed', error: { code: 'timeout' } });
     expect(result.output).toBeUndefined();
   });
 
   it('takes a reply delivered twice only once', async () => {
     const adapter = adapterFor(rig, 'raw-worker');
-    const result = await adapter.execute(executionRequest('DUPLICATE'));
+    const result = await adapter.execute(executionRequest('DUPLICATE', { turnId: 'raw-duplicate' }));
     expect(result).toMatchObject({ status: 'completed', output: { text: 'once' } });
   });
 });

@@ -26,6 +26,17 @@ export function eventLog() {
       if (seen !== undefined) return Promise.resolve(seen as Extract<RelayWorkerBridgeEvent, { type: T }>);
       return new Promise((resolve) => waiters.push({ match: test, resolve: resolve as (event: RelayWorkerBridgeEvent) => void }));
     },
+    /** Resolves once `n` events of `type` were seen. */
+    waitForCount(type: RelayWorkerBridgeEvent['type'], n: number): Promise<void> {
+      let seen = events.filter((event) => event.type === type).length;
+      if (seen >= n) return Promise.resolve();
+      return new Promise((resolve) =>
+        waiters.push({
+          match: (event) => event.type === type && ++seen >= n,
+          resolve: () => resolve(),
+        }),
+      );
+    },
     count(type: RelayWorkerBridgeEvent['type']) {
       return events.filter((event) => event.type === type).length;
     },

@@ -41,7 +41,7 @@ const stop = relay.subscribe(workerName, (inbound) => {
   if (word === undefined) return;
   void (async () => {
     for (const [from, text] of answers[word](message)) {
-      await relay.send({ from, to: inbound.from, text, threadId: message.threadId });
+      await relay.send({ from, to: inbound.from, text, threadId: message.threadId }).catch((error) => process.stderr.write(`send failed: ${error.message}\n`));
     }
   })();
 });
