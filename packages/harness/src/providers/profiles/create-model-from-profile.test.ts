@@ -6,6 +6,7 @@ import {
   createFakeAnthropicServer,
   createFakeOllamaServer,
   createFakeOpenAICompatibleServer,
+  createFakeOpenAIResponsesServer,
   type FakeModelServer,
 } from '../../testing/node/index.js';
 import { createModelInput } from '../__fixtures__/create-model-input.js';
@@ -156,6 +157,42 @@ describe('createModelFromProfile', () => {
     expect(output).toMatchObject({ type: 'final_answer', text: 'Claude here.', metadata: { receipt: { profileId: 'claude', protocol: 'anthropic-messages' } } });
     expect(anthropic.requests[0]!.headers['x-api-key']).toBe(key);
     expect(anthropic.requests[0]!.body).toMatchObject({ max_tokens: 512, model: 'claude-fake' });
+  });
+
+  it('runs a tool turn and a streamed turn through an openai-responses profile (PascalCase protocol), with reasoning tokens priced', async () => {
+    const responses = await track(createFakeOpenAIResponsesServer());
+    const set = parseProviderProfiles({
+      profiles: [
+        {
+          id: 'gpt',
+          provider: 'openai',
+          protocol: 'OpenAiResponses',
+          model: 'gpt-5-mini',
+          endpoint: responses.url,
+          authMode: 'api-key',
+          secretSource: { kind: 'environment', name: 'OPENAI_KEY' },
+          pricing: { inputPerMillionTokens: 1, outputPerMillionTokens: 2, cachedInputPerMillionTokens: 0.5, reasoningPerMillionTokens: 3 },
+        },
+      ],
+    });
+    responses.enqueue(
+      { toolCalls: [{ name: 'lookup', arguments: { q: 'y' } }], usage: { inputTokens: 100, cachedInputTokens: 40, outputTokens: 30, reasoningTokens: 20 } },
+      { text: 'Answer.', usage: { inputTokens: 200, outputTokens: 10 } },
+      { text: 'Streamed answer.', deltaSize: 4 },
+    );
+    const model = createModelFromProfile(set, 'gpt', { env: { OPENAI_KEY: key } });
+    const result = await createHarness({ model, tools }).runTurn(createTurnInput());
+    expect(result).toMatchObject({ outcome: 'completed', assistantMessage: { text: 'Answer.' } });
+    expect(result.usage).toMatchObject({ totalInputTokens: 300, totalCachedInputTokens: 40, totalOutputTokens: 40, totalReasoningTokens: 20 });
+    // first call: 60 × 1 + 40 × 0.5 + 10 × 2 + 20 × 3 = 160; second: 200 × 1 + 10 × 2 = 220 (per million)
+    expect(result.usage.totalCostUnits).toBeCloseTo(380e-6, 12);
+    expect(result.metadata?.modelReceipts).toHaveLength(2);
+    expect(responses.requests[0]!.headers.authorization).toBe(`Bearer ${key}`);
+    const stream = createHarness({ model }).streamTurn(createTurnInput());
+    const deltas: string[] = [];
+    for await (const event of stream) if (event.type === 'text_delta') deltas.push(event.text);
+    expect(deltas.join('')).toBe('Streamed answer.');
+    expect((await stream.result).metadata?.modelReceipts).toEqual([expect.objectContaining({ profileId: 'gpt', protocol: 'openai-responses' })]);
   });
 
   it('fails a step without the secret before sending anything, naming the variable only', async () => {

@@ -4,6 +4,7 @@ import { createAnthropicModel } from '../anthropic/create-anthropic-model.js';
 import type { HttpProviderOptions } from '../http/http-provider-options.js';
 import { createOllamaModel } from '../ollama/create-ollama-model.js';
 import { createOpenAICompatibleModel } from '../openai-compatible/create-openai-compatible-model.js';
+import { createOpenAIResponsesModel } from '../openai-responses/create-openai-responses-model.js';
 import { findProfile } from './internal/parsed-sets.js';
 import { withReceipt } from './internal/with-receipt.js';
 import type { CreateModelFromProfileOptions, ProfileModel, ProviderProfile, ProviderProfileSet } from './provider-profile-types.js';
@@ -32,8 +33,15 @@ const factories: Readonly<Record<ProviderProtocol, ProtocolFactory>> = {
     }),
   'ollama-chat': (profile, transport) =>
     createOllamaModel({ ...transport, baseUrl: profile.endpoint, model: profile.model, temperature: profile.temperature, maxTokens: profile.maxOutputTokens }),
-  // Interim until createOpenAIResponsesModel / createGeminiModel land (issue 11, P2).
-  'openai-responses': (profile) => notYetAvailable(profile),
+  'openai-responses': (profile, transport) =>
+    createOpenAIResponsesModel({
+      ...transport,
+      baseUrl: profile.endpoint,
+      model: profile.model,
+      temperature: profile.temperature,
+      maxTokens: profile.maxOutputTokens,
+    }),
+  // Interim until createGeminiModel lands (issue 11, P2).
   'gemini-generate-content': (profile) => notYetAvailable(profile),
 };
 

@@ -92,7 +92,7 @@ function parseProfile(entry: unknown, index: number): ProviderProfile {
   if (protocol === 'anthropic-messages' && data.maxOutputTokens === undefined) {
     fail(`${where}.maxOutputTokens`, `${name}: the anthropic-messages protocol needs maxOutputTokens (the API requires max_tokens).`);
   }
-  if ((protocol === 'anthropic-messages' || protocol === 'gemini-generate-content' || protocol === 'openai-responses') && data.authMode === 'none') {
+  if ((protocol === 'anthropic-messages' || protocol === 'gemini-generate-content') && data.authMode === 'none') {
     fail(`${where}.authMode`, `${name}: the ${protocol} protocol needs authMode "api-key".`);
   }
   const pricing = readPricing(data.pricing, where, name);
