@@ -1,0 +1,53 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { propertyRuns } from '../../__fixtures__/property-runs.js';
+import { executionResultSchema } from '../../execution/execution-result-schema.js';
+import { decodeExecutionResultMessage, decodeWorkerInboundMessage, encodeExecutionResultMessage } from './index.js';
+
+// Any body a relay can deliver: decoders answer, never throw, and what they accept is a valid result.
+
+const resultish = fc.record(
+  {
+    type: fc.constantFrom('agent-assistant.execution-result.v1', 'execution-result', 'agent-assistant.execution-request.v1', 'other'),
+    requestId: fc.oneof(fc.string(), fc.integer(), fc.constant('__proto__')),
+    turnId: fc.string(),
+    threadId: fc.string(),
+    status: fc.oneof(fc.constantFrom('ok', 'error', 'completed', 'failed', 'timeout', 'deferred', ''), fc.string(), fc.integer()),
+    answer: fc.oneof(fc.string(), fc.integer()),
+    error: fc.oneof(fc.string(), fc.record({ code: fc.string(), message: fc.anything() }, { requiredKeys: [] }), fc.anything()),
+    executionResult: fc.anything(),
+    result: fc.anything(),
+    ok: fc.anything(),
+  },
+  { requiredKeys: [] },
+);
+
+describe('relay wire decoders (properties)', () => {
+  it('never throw on arbitrary text, and accept only results the harness accepts', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.json(), resultish.map((value) => JSON.stringify(value))), (text) => {
+        const result = decodeExecutionResultMessage(text);
+        if (result.ok) expect(executionResultSchema.safeParse(result.message.executionResult).success).toBe(true);
+        decodeWorkerInboundMessage(text);
+      }),
+      { numRuns: propertyRuns() },
+    );
+  });
+
+  it('round-trip every canonical result unchanged', () => {
+    const canonical = fc.record({
+      backendId: fc.string(),
+      status: fc.constantFrom('completed', 'needs_clarification', 'awaiting_approval', 'deferred', 'failed', 'unsupported'),
+      output: fc.record({ text: fc.string() }),
+      continuation: fc.record({ continuationId: fc.string() }, { requiredKeys: [] }),
+    }) as fc.Arbitrary<Parameters<typeof encodeExecutionResultMessage>[0]['executionResult']>;
+    fc.assert(
+      fc.property(canonical, fc.string({ minLength: 1 }), (executionResult, id) => {
+        const text = encodeExecutionResultMessage({ requestId: id, turnId: id, threadId: id, sentAt: '2026-01-01T00:00:00.000Z', executionResult });
+        const decoded = decodeExecutionResultMessage(text);
+        expect(decoded.ok && decoded.message.executionResult).toEqual(executionResult);
+      }),
+      { numRuns: propertyRuns() },
+    );
+  });
+});
