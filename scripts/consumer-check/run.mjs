@@ -195,6 +195,20 @@ async function workerBundle(platform) {
   };
 }
 
+/** What every tarball must ship, and what none may. */
+const REQUIRED_FILES = ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md'];
+const FORBIDDEN_FILE = /(^|\/)(src|__fixtures__|node_modules)\/|\.test\.[cm]?[jt]s$|\.tsbuildinfo$/;
+
+function tarballContents(paths) {
+  const missing = REQUIRED_FILES.filter((file) => !paths.includes(file));
+  const forbidden = paths.filter((file) => FORBIDDEN_FILE.test(file));
+  const problems = [
+    ...missing.map((file) => `missing: ${file}`),
+    ...forbidden.map((file) => `must not ship: ${file}`),
+  ];
+  return { ok: problems.length === 0, output: problems.length === 0 ? `${paths.length} files:\n${paths.join('\n')}` : problems.join('\n') };
+}
+
 async function main() {
   console.log(`consumer check in ${work}`);
   const built = skipBuild ? true : await check('build', () => command('npm', ['run', 'build'], { cwd: root }));
@@ -209,7 +223,8 @@ async function main() {
         if (code !== 0) return { ok: false, output };
         const jsonStart = packOutput.indexOf('[');
         const [info] = JSON.parse(packOutput.slice(jsonStart));
-        packed.push({ name: pkg.name, tarball: join(tarballs, info.filename), files: info.files.length, size: info.size });
+        const paths = info.files.map((file) => file.path);
+        packed.push({ name: pkg.name, tarball: join(tarballs, info.filename), paths, files: paths.length, size: info.size });
       }
       return { ok: true, output: packed.map((item) => `${item.name}: ${item.tarball} (${item.files} files, ${item.size} bytes)`).join('\n') };
     }));
@@ -221,7 +236,7 @@ async function main() {
     'jest-cjs-local-command',
     'worker-bundle-browser',
     'worker-bundle-neutral',
-    ...PACKAGES.flatMap((pkg) => [`publint ${pkg.name}`, `attw ${pkg.name}`]),
+    ...PACKAGES.flatMap((pkg) => [`contents ${pkg.name}`, `publint ${pkg.name}`, `attw ${pkg.name}`]),
   ];
   if (!packOk) {
     for (const name of ['install tools', 'install packages', ...CONSUMER_CHECKS]) notRun(name, built ? 'pack failed' : 'build failed');
@@ -262,7 +277,8 @@ async function main() {
   await check('worker-bundle-browser', () => workerBundle('browser'));
   await check('worker-bundle-neutral', () => workerBundle('neutral'));
   for (const pkg of PACKAGES) {
-    const tarball = packed.find((item) => item.name === pkg.name).tarball;
+    const { tarball, paths } = packed.find((item) => item.name === pkg.name);
+    await check(`contents ${pkg.name}`, async () => tarballContents(paths));
     await check(`publint ${pkg.name}`, () => command(bin('publint'), ['run', tarball, '--strict'], { cwd: consumer }));
     await check(`attw ${pkg.name}`, async () => {
       const result = await command(bin('attw'), [tarball, '--format', 'ascii', '--no-emoji', '--no-color', '--no-definitely-typed'], { cwd: consumer });
