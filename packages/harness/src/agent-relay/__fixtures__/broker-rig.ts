@@ -40,6 +40,19 @@ export interface BrokerRigOptions {
   log?: boolean;
 }
 
+/** Brokers still running, killed if this process exits without stopping them (a crashed or killed test run). */
+const liveBrokers = new Set<ChildProcess>();
+let exitHookInstalled = false;
+function track(child: ChildProcess) {
+  liveBrokers.add(child);
+  child.once('exit', () => liveBrokers.delete(child));
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once('exit', () => {
+    for (const broker of liveBrokers) broker.kill('SIGKILL');
+  });
+}
+
 /** Path of the pinned broker binary, or `undefined` on platforms without the package. */
 export function brokerBinaryPath(): string | undefined {
   try {
@@ -122,6 +135,7 @@ export async function startBrokerRig(options: BrokerRigOptions = {}): Promise<Br
       ['init', '--instance-name', 'rig-broker', '--workspace-key', 'rk_live_fake', '--state-dir', stateDir, '--api-port', String(port), '--channels', ''],
       { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] },
     );
+    track(started);
     started.stderr?.on('data', (chunk: Buffer) => {
       if (options.log === true) process.stderr.write(chunk);
       else if (output.length < 200) output.push(chunk.toString('utf8'));
