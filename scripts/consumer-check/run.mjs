@@ -77,14 +77,15 @@ function run(command, commandArgs, options = {}) {
     const append = (chunk) => (output += chunk.toString());
     child.stdout.on('data', append);
     child.stderr.on('data', append);
+    const timeoutMs = options.timeoutMs ?? STEP_TIMEOUT_MS;
     const timer = setTimeout(() => {
-      output += `\n[consumer-check] timed out after ${STEP_TIMEOUT_MS} ms\n`;
+      output += `\n[consumer-check] timed out after ${timeoutMs} ms\n`;
       try {
         process.kill(-child.pid, 'SIGKILL');
       } catch {
         // already gone
       }
-    }, STEP_TIMEOUT_MS);
+    }, timeoutMs);
     child.on('error', (error) => {
       clearTimeout(timer);
       resolve({ code: 1, output: `${output}\n${error.message}` });
@@ -209,6 +210,23 @@ function tarballContents(paths) {
   return { ok: problems.length === 0, output: problems.length === 0 ? `${paths.length} files:\n${paths.join('\n')}` : problems.join('\n') };
 }
 
+/** Every `bin` of both installed packages answers `--help` with a usage text. */
+async function binsHelp() {
+  let output = '';
+  let ok = true;
+  for (const pkg of PACKAGES) {
+    const installed = readJson(join(consumer, 'node_modules', ...pkg.name.split('/'), 'package.json'));
+    const bins = typeof installed.bin === 'string' ? { [pkg.name.split('/')[1]]: installed.bin } : (installed.bin ?? {});
+    for (const name of Object.keys(bins)) {
+      const result = await command(join(consumer, 'node_modules', '.bin', name), ['--help'], { cwd: consumer, timeoutMs: 30_000 });
+      const usage = /usage/i.test(result.output);
+      ok &&= result.ok && usage;
+      output += `${result.output}${usage ? '' : '\n(no usage text)'}\n`;
+    }
+  }
+  return { ok, output };
+}
+
 async function main() {
   console.log(`consumer check in ${work}`);
   const built = skipBuild ? true : await check('build', () => command('npm', ['run', 'build'], { cwd: root }));
@@ -236,6 +254,7 @@ async function main() {
     'jest-cjs-local-command',
     'worker-bundle-browser',
     'worker-bundle-neutral',
+    'bins --help',
     ...PACKAGES.flatMap((pkg) => [`contents ${pkg.name}`, `publint ${pkg.name}`, `attw ${pkg.name}`]),
   ];
   if (!packOk) {
@@ -276,6 +295,7 @@ async function main() {
   await check('jest-cjs-local-command', () => command(bin('jest'), ['--ci', '--colors=false'], { cwd: join(consumer, 'jest') }));
   await check('worker-bundle-browser', () => workerBundle('browser'));
   await check('worker-bundle-neutral', () => workerBundle('neutral'));
+  await check('bins --help', () => binsHelp());
   for (const pkg of PACKAGES) {
     const { tarball, paths } = packed.find((item) => item.name === pkg.name);
     await check(`contents ${pkg.name}`, async () => tarballContents(paths));
