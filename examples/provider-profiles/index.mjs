@@ -2,7 +2,7 @@
 // set (OPENROUTER_API_KEY, OPENAI_API_KEY, ANTHROPIC_API_KEY …) runs against its real endpoint; a
 // keyless local profile (Ollama) runs for real with --real. Every other profile runs offline: the
 // example starts the bundled fake server of its protocol on loopback and points that profile there.
-// `node index.mjs [profile-or-alias …] [--real]`
+// `node index.mjs [profile-or-alias …] [--real]`; PROFILES_FILE=path reads another profile file.
 import { readFile } from 'node:fs/promises';
 import { createHarness, createModelFromProfile, inspectProviderProfile, parseProviderProfiles } from '@agent-assistant/harness';
 import {
@@ -12,7 +12,7 @@ import {
   createFakeOpenAIResponsesServer,
 } from '@agent-assistant/harness/testing/node';
 
-const file = JSON.parse(await readFile(new URL('./profiles.json', import.meta.url), 'utf8'));
+const file = JSON.parse(await readFile(process.env.PROFILES_FILE ?? new URL('./profiles.json', import.meta.url), 'utf8'));
 const profiles = parseProviderProfiles(file); // throws HarnessConfigError naming the profile and field
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const ids = wanted.length > 0 ? wanted : profiles.profiles.map((profile) => profile.id);
