@@ -1,5 +1,11 @@
 // npm run demo — offline, no keys: a tool turn, then an approval turn that is serialised,
-// resumed by a fresh harness (as another process would) and completed.
+// resumed by a fresh harness and completed, then the same across processes: refused without the
+// shared secret, resumed with it, and a replay refused by the resume guard.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { consoleTraceSink, createHarness, stopReasonToUserMessage } from '@agent-assistant/harness';
 import { createFakeToolRegistry, createScriptedModel } from '@agent-assistant/harness/testing';
 import * as harnessPackage from '@agent-assistant/harness';
@@ -79,3 +85,32 @@ const refused = await createHarness({ model: createScriptedModel([]), continuati
   decisions: { b1: 'approved' },
 });
 console.log(`\nA tampered copy is refused: ${refused.outcome}/${refused.stopReason} (${refused.metadata.error.message})`);
+
+console.log('\n=== 3. Across processes: the same continuationSecret on both sides, resumed once ===');
+const claims = await mkdtemp(join(tmpdir(), 'demo-resume-claims-'));
+const resumeElsewhere = (continuation, secret) =>
+  new Promise((resolve, reject) => {
+    // The secret travels like in production: through the environment, never argv.
+    const env = { ...process.env, RESUME_CLAIMS_DIR: claims, CONTINUATION_SECRET: secret ?? '' };
+    const child = spawn(process.execPath, [fileURLToPath(new URL('./resume-elsewhere.mjs', import.meta.url))], { env, stdio: ['pipe', 'inherit', 'inherit'] });
+    child.on('error', reject);
+    child.on('close', resolve);
+    child.stdin.end(JSON.stringify(continuation));
+  });
+const bookingTurn = (config) =>
+  createHarness({
+    model: createScriptedModel([
+      { type: 'tool_request', calls: [{ id: 'b1', name: 'book_table', input: { restaurant: 'Kontrast', time: '20:00' } }] },
+    ]),
+    tools: tools(),
+    ...config,
+  }).runTurn(input(`turn-${Math.random().toString(36).slice(2)}`, 'Book Kontrast at eight.'));
+
+const unconfigured = await bookingTurn({});
+console.log('No continuationSecret here: signed with this process\'s random key, so another process refuses it:');
+await resumeElsewhere(unconfigured.continuation);
+const shared = await bookingTurn({ continuationSecret: secret });
+console.log('The same continuationSecret on both sides: the other process resumes it; a replay is refused:');
+await resumeElsewhere(shared.continuation, secret);
+await resumeElsewhere(shared.continuation, secret);
+await rm(claims, { recursive: true, force: true });

@@ -6,7 +6,7 @@ import { createTurnStream } from './internal/create-turn-stream.js';
 import { resumeRun } from './internal/resume-run.js';
 import type { HarnessServices } from './internal/run-context.js';
 import { runModelLoop } from './internal/run-model-loop.js';
-import { validateConfig } from './internal/validate-config.js';
+import { continuationSecrets, validateConfig } from './internal/validate-config.js';
 import { resolveLimits } from './limits.js';
 import { formatIssues } from '../shared/schemas/format-issues.js';
 import { turnInputSchema } from './schemas/turn-input-schema.js';
@@ -42,7 +42,8 @@ export function createHarness(config: HarnessConfig): HarnessRuntime {
     clock,
     limits,
     codec: createContinuationCodec({
-      secret: config.continuationSecret,
+      secrets: continuationSecrets(config),
+      unsigned: config.unsignedContinuations,
       ttlMs: config.continuationTtlMs,
       maxBytes: limits.maxContinuationBytes,
       clock,

@@ -72,7 +72,7 @@ function codecFor(maxBytes: number, signed: boolean) {
   let codec = codecs.get(key);
   if (codec === undefined) {
     codec = createContinuationCodec({
-      ...(signed ? { secret: 'property-secret-0123456789abcdef' } : {}),
+      ...(signed ? { secrets: ['property-secret-0123456789abcdef'] } : { unsigned: 'allow' as const }),
       maxBytes,
       clock: createManualClock(),
       generateId: () => `id-${(nextId += 1)}`,

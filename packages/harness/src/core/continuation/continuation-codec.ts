@@ -7,7 +7,7 @@ import type {
   HarnessResumeOptions,
 } from '../types/continuation.js';
 import type { HarnessClock } from '../types/config.js';
-import { createHmacSigner, type HmacSigner } from './hmac-signer.js';
+import { createHmacSigner, processHmacSigner, type HmacSigner } from './hmac-signer.js';
 import { readContinuation } from './read-continuation.js';
 import { SHRINK_STEPS, shrinkState } from './shrink-state.js';
 import { stableStringify } from './stable-stringify.js';
@@ -19,7 +19,13 @@ export const CONTINUATION_VERSION = 1;
 
 /** Options of `createContinuationCodec`. */
 export interface ContinuationCodecOptions {
-  secret?: string;
+  /**
+   * `continuationSecret` as a rotation list: the first signs, any verifies. Without it,
+   * continuations are signed with a random per-process key (or not at all with `unsigned: 'allow'`).
+   */
+  secrets?: readonly string[];
+  /** `unsignedContinuations`: accept continuations without a signature, and seal unsigned ones when there is no secret. */
+  unsigned?: 'allow';
   ttlMs?: number;
   /** `limits.maxContinuationBytes`: the UTF-8 size of a sealed continuation's JSON never exceeds it. */
   maxBytes: number;
@@ -53,7 +59,8 @@ export interface ContinuationCodec {
 
 /** Builds the codec used by a harness instance. */
 export function createContinuationCodec(options: ContinuationCodecOptions): ContinuationCodec {
-  const signer: HmacSigner | undefined = options.secret === undefined ? undefined : createHmacSigner(options.secret);
+  const signing = signingOf(options);
+  const signer = signing.signer;
   return {
     seal: (draft) => seal(options, signer, draft),
     async open(raw, expectations = {}) {
@@ -64,11 +71,12 @@ export function createContinuationCodec(options: ContinuationCodecOptions): Cont
       if (value.version !== CONTINUATION_VERSION) {
         return refuse(`Unsupported continuation version ${JSON.stringify(value.version)}; expected ${CONTINUATION_VERSION}.`);
       }
-      if (signer !== undefined) {
-        const { signature, ...unsigned } = value;
-        if (typeof signature !== 'string') return refuse('The continuation is not signed.');
-        if (!(await signer.verify(stableStringify(unsigned), signature))) {
-          return refuse('The continuation signature does not match; it was altered or signed with another secret.');
+      const { signature, ...unsigned } = value;
+      if (signature === undefined) {
+        if (options.unsigned !== 'allow') return refuse(UNSIGNED_REASON);
+      } else if (signer !== undefined) {
+        if (typeof signature !== 'string' || !(await signer.verify(stableStringify(unsigned), signature))) {
+          return refuse(signing.mismatchReason);
         }
       }
       const parsed = continuationSchema.safeParse(value);
@@ -88,6 +96,36 @@ export function createContinuationCodec(options: ContinuationCodecOptions): Cont
       }
       return { ok: true, continuation };
     },
+  };
+}
+
+const SAME_SECRET = 'Configure the same continuationSecret on the harness that pauses and the one that resumes';
+
+const UNSIGNED_REASON =
+  `The continuation is not signed, and this harness refuses unsigned continuations. ${SAME_SECRET}, ` +
+  "or set unsignedContinuations: 'allow' if continuations only ever come from your own trusted store.";
+
+interface Signing {
+  signer: HmacSigner | undefined;
+  mismatchReason: string;
+}
+
+function signingOf(options: ContinuationCodecOptions): Signing {
+  if (options.secrets !== undefined && options.secrets.length > 0) {
+    return {
+      signer: createHmacSigner(options.secrets),
+      mismatchReason:
+        'The continuation signature does not match: it was altered, or signed with a secret this harness does not have. ' +
+        `${SAME_SECRET} (during a rotation, list the previous secret after the current one).`,
+    };
+  }
+  if (options.unsigned === 'allow') return { signer: undefined, mismatchReason: '' };
+  return {
+    signer: processHmacSigner(),
+    mismatchReason:
+      'The continuation signature does not match this process. No continuationSecret is configured, so continuations ' +
+      'are signed with a random key made for this process and resume only in the process that paused them: this one ' +
+      `comes from another process (or an earlier run), or was altered. ${SAME_SECRET}.`,
   };
 }
 

@@ -1,28 +1,57 @@
 const encoder = new TextEncoder();
+const HMAC = { name: 'HMAC', hash: 'SHA-256' } as const;
 
 /** Signs and verifies strings with HMAC-SHA-256 through WebCrypto (Node 20+, Workers, browsers). */
 export interface HmacSigner {
   sign(payload: string): Promise<string>;
+  /** True when any key of the signer made `signature` for `payload`. */
   verify(payload: string, signature: string): Promise<boolean>;
 }
 
-/** Creates a signer; the key is imported once, on first use. */
-export function createHmacSigner(secret: string): HmacSigner {
-  let key: Promise<CryptoKey> | undefined;
-  const getKey = () =>
-    (key ??= crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-      'sign',
-      'verify',
-    ]));
+/**
+ * Creates a signer over a rotation list: it signs with the first secret and accepts a signature
+ * made with any of them. Keys are imported once, on first use.
+ */
+export function createHmacSigner(secrets: readonly string[]): HmacSigner {
+  const keys = secrets.map((secret) => {
+    let key: Promise<CryptoKey> | undefined;
+    return () => (key ??= crypto.subtle.importKey('raw', encoder.encode(secret), HMAC, false, ['sign', 'verify']));
+  });
+  return keyringSigner(keys);
+}
+
+let processKey: Promise<CryptoKey> | undefined;
+
+/**
+ * A signer with a random, non-extractable key made once per process (per isolate in a Worker) on
+ * first use. Continuations it signs resume only in the same process.
+ */
+export function processHmacSigner(): HmacSigner {
+  return keyringSigner([
+    () => {
+      processKey ??= crypto.subtle.generateKey({ ...HMAC, length: 256 }, false, ['sign', 'verify']);
+      processKey.catch(() => {
+        processKey = undefined;
+      });
+      return processKey;
+    },
+  ]);
+}
+
+function keyringSigner(keys: (() => Promise<CryptoKey>)[]): HmacSigner {
   return {
     async sign(payload) {
-      const signature = await crypto.subtle.sign('HMAC', await getKey(), encoder.encode(payload));
+      const signature = await crypto.subtle.sign('HMAC', await keys[0]!(), encoder.encode(payload));
       return toBase64Url(new Uint8Array(signature));
     },
     async verify(payload, signature) {
       const bytes = fromBase64Url(signature);
       if (bytes === undefined) return false;
-      return crypto.subtle.verify('HMAC', await getKey(), bytes, encoder.encode(payload));
+      const data = encoder.encode(payload);
+      for (const key of keys) {
+        if (await crypto.subtle.verify('HMAC', await key(), bytes, data)) return true;
+      }
+      return false;
     },
   };
 }

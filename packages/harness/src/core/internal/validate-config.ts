@@ -51,11 +51,9 @@ export function validateConfig(config: unknown): asserts config is HarnessConfig
       }
     }
   }
-  const secret = candidate.continuationSecret;
-  if (secret !== undefined && (typeof secret !== 'string' || secret.length < 16)) {
-    throw new HarnessConfigError('continuationSecret must be a string of at least 16 characters.', {
-      field: 'continuationSecret',
-    });
+  checkSecrets(candidate.continuationSecret);
+  if (candidate.unsignedContinuations !== undefined && candidate.unsignedContinuations !== 'allow') {
+    throw new HarnessConfigError("unsignedContinuations must be 'allow' or left out.", { field: 'unsignedContinuations' });
   }
   const ttl = candidate.continuationTtlMs;
   if (ttl !== undefined && (typeof ttl !== 'number' || !Number.isFinite(ttl) || ttl <= 0)) {
@@ -66,4 +64,35 @@ export function validateConfig(config: unknown): asserts config is HarnessConfig
   if (candidate.generateId !== undefined && typeof candidate.generateId !== 'function') {
     throw new HarnessConfigError('generateId must be a function.', { field: 'generateId' });
   }
+}
+
+const MIN_SECRET_LENGTH = 16;
+const MAX_SECRETS = 16;
+
+/** The `continuationSecret` of a config as a rotation list (current first); `undefined` when not set. */
+export function continuationSecrets(config: HarnessConfig): readonly string[] | undefined {
+  const secret = config.continuationSecret;
+  if (secret === undefined) return undefined;
+  return typeof secret === 'string' ? [secret] : [...secret];
+}
+
+function checkSecrets(secret: unknown): void {
+  if (secret === undefined) return;
+  const list = typeof secret === 'string' ? [secret] : Array.isArray(secret) ? (secret as unknown[]) : undefined;
+  if (list === undefined || list.length === 0 || list.length > MAX_SECRETS) {
+    throw new HarnessConfigError(
+      `continuationSecret must be a string, or a rotation list of 1 to ${MAX_SECRETS} strings (current first).`,
+      { field: 'continuationSecret' },
+    );
+  }
+  list.forEach((entry, index) => {
+    if (typeof entry === 'string' && entry.length >= MIN_SECRET_LENGTH) return;
+    const field = typeof secret === 'string' ? 'continuationSecret' : `continuationSecret[${index}]`;
+    throw new HarnessConfigError(
+      `${field} is too weak: it must be a string of at least ${MIN_SECRET_LENGTH} characters. It is the key that stops ` +
+        'anyone holding a paused turn from forging or altering it (its pending tool calls, approvals and transcript), ' +
+        'so a short one can be guessed. Use 32 random bytes, e.g. base64 of crypto.getRandomValues(new Uint8Array(32)).',
+      { field },
+    );
+  });
 }

@@ -124,10 +124,23 @@ export interface HarnessBaseConfig {
   limits?: HarnessLimits | undefined;
   hooks?: HarnessHooks | undefined;
   /**
-   * Signs continuations with HMAC-SHA-256 and refuses unsigned or tampered ones on resume.
-   * Use at least 32 random bytes.
+   * The HMAC-SHA-256 key that signs continuations; resumes refuse unsigned, altered or foreign
+   * ones. Give the same secret to every harness that pauses or resumes a turn. At least 16
+   * characters (use 32 random bytes, e.g. base64). To rotate, pass `[current, previous]`: the
+   * first signs, any of them verifies, so paused turns survive the rotation.
+   *
+   * Without it, continuations are signed with a random key made once per process (per isolate in
+   * a Worker): pausing and resuming in one process works, a continuation from anywhere else is
+   * refused (`continuation_invalid`).
    */
-  continuationSecret?: string | undefined;
+  continuationSecret?: string | readonly string[] | undefined;
+  /**
+   * `'allow'` accepts continuations without a signature and, when there is no
+   * `continuationSecret`, seals them unsigned. Risk: whoever can hand `resumeTurn` a continuation
+   * can then make it run any pending tool call with any input, already approved — use it only when
+   * continuations never leave your own trusted store.
+   */
+  unsignedContinuations?: 'allow' | undefined;
   /** Continuations expire this many milliseconds after creation. `undefined`: never. */
   continuationTtlMs?: number | undefined;
   /**
