@@ -1,0 +1,150 @@
+import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
+import type { HarnessModelAdapter, HarnessModelInput, HarnessModelOutput, HarnessModelStreamPart } from '../../core/types/model.js';
+import { formatIssues } from '../../shared/schemas/format-issues.js';
+import { assertEndpointAllowed, joinUrl } from '../http/assert-endpoint-allowed.js';
+import { optionalFiniteNumber, optionalPositiveInteger, requiredString, resolveHttpProviderOptions } from '../http/http-provider-options.js';
+import { createModelSteps } from '../internal/create-model-steps.js';
+import { createProviderTransport, type ProviderTransport, type ProviderTransportConfig } from '../internal/create-provider-transport.js';
+import type { SseStepHandler } from '../internal/drive-sse-step.js';
+import { optionalPlainObject } from '../internal/plain-object-option.js';
+import { createToolStepMemory, type ToolStepMemory } from '../internal/tool-step-memory.js';
+import { invalidOutput, type OutputContext } from '../internal/transport-failure-output.js';
+import { convertToGeminiContents, convertToGeminiTools, type GeminiStepState } from './convert-to-gemini-contents.js';
+import { geminiResponseSchema } from './gemini-api-types.js';
+import { DEFAULT_GEMINI_MODEL_OPTIONS, type GeminiModelOptions } from './gemini-model-options.js';
+import { addGeminiChunk, emptyGeminiResponse, mapGeminiResponseToOutput, type AssembledGeminiResponse } from './internal/map-gemini-response-to-output.js';
+
+/** A Gemini model adapter: `nextStep` (`generateContent`) and `streamStep` (`streamGenerateContent` over SSE). */
+export interface GeminiModel extends HarnessModelAdapter {
+  /** The configured model. */
+  readonly model: string;
+  /** Runs one model step with a single `generateContent` call (retried on transient failures); never rejects for provider faults. */
+  nextStep(input: HarnessModelInput): Promise<HarnessModelOutput>;
+  /** Runs one model step over `streamGenerateContent?alt=sse`: `text_delta` parts as text arrives, then exactly one `output` part. */
+  streamStep(input: HarnessModelInput): AsyncIterable<HarnessModelStreamPart>;
+}
+
+const reservedBodyKeys = ['contents', 'systemInstruction', 'tools', 'toolConfig', 'generationConfig'];
+const modelPattern = /^(?:(?:models|tunedModels)\/)?[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/**
+ * Creates a `HarnessModelAdapter` for the Gemini API: `generateContent` and
+ * `streamGenerateContent` (SSE), `functionCall` / `functionResponse` parts (tools described with
+ * JSON Schema), the system instruction, thought signatures carried across the tool steps of a turn,
+ * usage with cached and thinking tokens, and safety blocks (of the prompt or the answer) as
+ * `refusal` outputs, so the turn ends `model_refused`. The key travels only in the
+ * `x-goog-api-key` header, never in the URL.
+ * @throws HarnessConfigError for an invalid option.
+ * @example
+ * ```ts
+ * const model = createGeminiModel({ apiKey: { env: 'GEMINI_API_KEY' }, model: 'gemini-2.5-flash' });
+ * const harness = createHarness({ model, tools });
+ * ```
+ */
+export function createGeminiModel(options: GeminiModelOptions): GeminiModel {
+  if (typeof options !== 'object' || options === null) throw new HarnessConfigError('Options are required.', { field: 'options' });
+  if (options.apiKey === undefined && options.baseUrl === undefined) {
+    throw new HarnessConfigError("apiKey is required for generativelanguage.googleapis.com (a string or { env: 'GEMINI_API_KEY' }).", { field: 'apiKey' });
+  }
+  const baseUrl = assertEndpointAllowed(options.baseUrl ?? DEFAULT_GEMINI_MODEL_OPTIONS.baseUrl, 'baseUrl', {
+    allowInsecureHttp: options.allowInsecureHttp === true,
+  });
+  const model = requiredString(options.model, 'model');
+  if (!modelPattern.test(model)) {
+    throw new HarnessConfigError('model must be a Gemini model name such as gemini-2.5-flash (letters, digits, ".", "_", "-").', { field: 'model' });
+  }
+  const temperature = optionalFiniteNumber(options.temperature, 'temperature');
+  const maxTokens = optionalPositiveInteger(options.maxTokens, 'maxTokens');
+  const generationExtra = optionalPlainObject(options.generationConfig, 'generationConfig');
+  const extraBody = optionalPlainObject(options.extraBody, 'extraBody');
+  const reserved = reservedBodyKeys.find((key) => Object.hasOwn(extraBody, key));
+  if (reserved !== undefined) throw new HarnessConfigError(`extraBody must not set "${reserved}".`, { field: `extraBody.${reserved}` });
+  const generationConfig = {
+    ...generationExtra,
+    ...(temperature === undefined ? {} : { temperature }),
+    ...(maxTokens === undefined ? {} : { maxOutputTokens: maxTokens }),
+  };
+  const transportOptions = resolveHttpProviderOptions(options);
+  const resource = joinUrl(baseUrl, `/${model.includes('/') ? model : `models/${model}`}`);
+  const config: Omit<ProviderTransportConfig, 'url'> = {
+    options: transportOptions,
+    requireApiKey: transportOptions.apiKey !== undefined,
+    authHeaders: (apiKey) => ({ 'x-goog-api-key': apiKey }),
+    label: 'Gemini',
+  };
+  const json = createProviderTransport({ ...config, url: `${resource}:generateContent` });
+  const stream = createProviderTransport({ ...config, url: `${resource}:streamGenerateContent?alt=sse` });
+  const transport: ProviderTransport = { sendJson: (body, context) => json.sendJson(body, context), openStream: (body, context) => stream.openStream(body, context) };
+  const memory = createToolStepMemory<GeminiStepState>();
+
+  const buildBody = (input: HarnessModelInput): Record<string, unknown> => ({
+    ...extraBody,
+    ...convertToGeminiContents(input, { recallStep: (calls) => memory.recall(calls) }),
+    ...(input.availableTools.length === 0 ? {} : { tools: convertToGeminiTools(input.availableTools) }),
+    ...(Object.keys(generationConfig).length === 0 ? {} : { generationConfig }),
+  });
+
+  const mapJson = (value: unknown, context: OutputContext): HarnessModelOutput => {
+    const parsed = geminiResponseSchema.safeParse(value);
+    if (!parsed.success) {
+      return invalidOutput('provider_error', `The response does not match the Gemini API format: ${formatIssues(parsed.error.issues)}.`, context, {
+        retryable: true,
+      });
+    }
+    const response = emptyGeminiResponse();
+    addGeminiChunk(response, parsed.data);
+    return finish(response, context, memory);
+  };
+
+  return {
+    model,
+    ...createModelSteps(transport, {
+      provider: 'gemini',
+      model,
+      buildBody,
+      mapJson,
+      streamHandler: (context) => chunkHandler(context, memory),
+      pricing: transportOptions.pricing,
+      maxInputBytes: transportOptions.maxInputBytes,
+    }),
+  };
+}
+
+function finish(response: AssembledGeminiResponse, context: OutputContext, memory: ToolStepMemory<GeminiStepState>): HarnessModelOutput {
+  const mapped = mapGeminiResponseToOutput(response, context);
+  if (mapped.step !== undefined) memory.remember(mapped.step.calls, mapped.step.state);
+  return mapped.output;
+}
+
+function chunkHandler(context: OutputContext, memory: ToolStepMemory<GeminiStepState>): SseStepHandler {
+  const response = emptyGeminiResponse();
+  return {
+    onEvent(event) {
+      if (event.data.trim() === '') return undefined;
+      let json: unknown;
+      try {
+        json = JSON.parse(event.data);
+      } catch {
+        return { output: invalidOutput('provider_error', 'A stream event was not valid JSON.', context, { retryable: true }) };
+      }
+      const parsed = geminiResponseSchema.safeParse(json);
+      if (!parsed.success) {
+        return {
+          output: invalidOutput('provider_error', `A stream chunk does not match the Gemini API format: ${formatIssues(parsed.error.issues)}.`, context, {
+            retryable: true,
+          }),
+        };
+      }
+      const text = addGeminiChunk(response, parsed.data);
+      const end = response.error !== undefined;
+      return text === undefined && !end ? undefined : { ...(text === undefined ? {} : { text }), ...(end ? { end } : {}) };
+    },
+    finish() {
+      // Gemini ends a stream by closing it; the last chunk carries the finish (or block) reason.
+      if (response.finishReason === undefined && response.blockReason === undefined && response.error === undefined) {
+        return invalidOutput('transient', 'The stream ended before it was complete.', context, { retryable: true });
+      }
+      return finish(response, context, memory);
+    },
+  };
+}

@@ -1,0 +1,175 @@
+import type { HarnessModelOutput } from '../../../core/types/model.js';
+import type { HarnessToolCall } from '../../../shared/types/tools.js';
+import type { HarnessUsage } from '../../../shared/types/usage.js';
+import type { ModelFinishReason } from '../../model-finish-reason.js';
+import { isRetryableStatus } from '../../http/retry-policy.js';
+import { readCount } from '../../internal/parse-tool-arguments.js';
+import { readToolCall } from '../../internal/read-tool-call.js';
+import { invalidOutput, outputMetadata, outputUsage, type OutputContext } from '../../internal/transport-failure-output.js';
+import type { GeminiCallState } from '../convert-to-gemini-contents.js';
+import type { GeminiResponse } from '../gemini-api-types.js';
+
+/** A function call as Gemini sent it. */
+export interface AssembledGeminiCall {
+  id?: string;
+  name?: string;
+  args: unknown;
+  thoughtSignature?: string;
+}
+
+/** A Gemini answer, from one JSON body or merged from streamed chunks. */
+export interface AssembledGeminiResponse {
+  /** Whether any candidate arrived. */
+  hasCandidate: boolean;
+  /** The answer text (thought parts excluded). */
+  text: string;
+  calls: AssembledGeminiCall[];
+  finishReason?: string;
+  finishMessage?: string;
+  /** `promptFeedback.blockReason`: the prompt itself was blocked. */
+  blockReason?: string;
+  blockReasonMessage?: string;
+  usage: HarnessUsage;
+  responseId?: string;
+  modelVersion?: string;
+  /** An error object Gemini sent inside a 200 response (mid-stream). */
+  error?: { code?: number | null | undefined; message?: string | null | undefined; status?: string | null | undefined };
+}
+
+/** A mapped output and, for a tool step, the call state to carry to the next step. */
+export interface MappedGeminiResponse {
+  output: HarnessModelOutput;
+  step?: { calls: HarnessToolCall[]; state: Map<string, GeminiCallState> };
+}
+
+const safetyReasons = new Set(['SAFETY', 'RECITATION', 'BLOCKLIST', 'PROHIBITED_CONTENT', 'SPII', 'IMAGE_SAFETY', 'LANGUAGE', 'IMAGE_PROHIBITED_CONTENT', 'IMAGE_RECITATION']);
+const toolCallFailures = new Set(['MALFORMED_FUNCTION_CALL', 'UNEXPECTED_TOOL_CALL', 'TOO_MANY_TOOL_CALLS']);
+
+/** An empty response, before any chunk arrived. */
+export function emptyGeminiResponse(): AssembledGeminiResponse {
+  return { hasCandidate: false, text: '', calls: [], usage: {} };
+}
+
+/**
+ * Reads usage: `promptTokenCount` (+ tool-use prompt tokens) as input, of which
+ * `cachedContentTokenCount` is cached; `candidatesTokenCount` + `thoughtsTokenCount` as output, of
+ * which the thoughts are reasoning (Gemini bills thinking as output).
+ */
+export function readGeminiUsage(usage: NonNullable<GeminiResponse['usageMetadata']>): HarnessUsage {
+  const prompt = readCount(usage.promptTokenCount);
+  const toolPrompt = readCount(usage.toolUsePromptTokenCount);
+  const candidates = readCount(usage.candidatesTokenCount);
+  const thoughts = readCount(usage.thoughtsTokenCount);
+  const cached = readCount(usage.cachedContentTokenCount);
+  const inputTokens = prompt === undefined && toolPrompt === undefined ? undefined : (prompt ?? 0) + (toolPrompt ?? 0);
+  const outputTokens = candidates === undefined && thoughts === undefined ? undefined : (candidates ?? 0) + (thoughts ?? 0);
+  return {
+    ...(inputTokens === undefined ? {} : { inputTokens }),
+    ...(outputTokens === undefined ? {} : { outputTokens }),
+    ...(cached === undefined ? {} : { cachedInputTokens: cached }),
+    ...(thoughts === undefined ? {} : { reasoningTokens: thoughts }),
+  };
+}
+
+/** Adds a response (or one streamed chunk) to `response`; returns its answer text, if any. */
+export function addGeminiChunk(response: AssembledGeminiResponse, chunk: GeminiResponse): string | undefined {
+  if (chunk.error != null) {
+    response.error = chunk.error;
+    return undefined;
+  }
+  if (chunk.responseId != null) response.responseId = chunk.responseId;
+  if (chunk.modelVersion != null) response.modelVersion = chunk.modelVersion;
+  if (chunk.usageMetadata != null) response.usage = readGeminiUsage(chunk.usageMetadata);
+  if (chunk.promptFeedback?.blockReason != null) {
+    response.blockReason = chunk.promptFeedback.blockReason;
+    if (chunk.promptFeedback.blockReasonMessage != null) response.blockReasonMessage = chunk.promptFeedback.blockReasonMessage;
+  }
+  // The harness asks for one candidate; any others are ignored.
+  const candidate = chunk.candidates?.[0];
+  if (candidate == null) return undefined;
+  response.hasCandidate = true;
+  if (candidate.finishReason != null) response.finishReason = candidate.finishReason;
+  if (candidate.finishMessage != null) response.finishMessage = candidate.finishMessage;
+  let text = '';
+  for (const part of candidate.content?.parts ?? []) {
+    if (part.functionCall != null) {
+      response.calls.push({
+        ...(part.functionCall.id == null || part.functionCall.id === '' ? {} : { id: part.functionCall.id }),
+        ...(part.functionCall.name == null ? {} : { name: part.functionCall.name }),
+        args: part.functionCall.args,
+        ...(part.thoughtSignature == null ? {} : { thoughtSignature: part.thoughtSignature }),
+      });
+    } else if (part.text != null && part.thought !== true) {
+      text += part.text;
+    }
+  }
+  response.text += text;
+  return text === '' ? undefined : text;
+}
+
+/** Maps Gemini's `finishReason` to a `ModelFinishReason`. */
+export function mapGeminiFinishReason(response: AssembledGeminiResponse): ModelFinishReason {
+  if (response.blockReason !== undefined) return 'content_filter';
+  const reason = response.finishReason;
+  if (reason !== undefined && safetyReasons.has(reason)) return 'content_filter';
+  if (response.calls.length > 0) return 'tool_calls';
+  if (reason === 'STOP') return 'stop';
+  if (reason === 'MAX_TOKENS') return 'length';
+  if (reason !== undefined && toolCallFailures.has(reason)) return 'error';
+  return 'other';
+}
+
+/**
+ * Classifies a Gemini answer: an error object, then a safety block of the prompt
+ * (`promptFeedback.blockReason`) or of the answer (`SAFETY`, `PROHIBITED_CONTENT` …) as a
+ * `refusal` (the turn ends `model_refused`), then a malformed function call (`schema_mismatch`),
+ * then function calls (→ `tool_request`, with their thought signatures to carry), then text;
+ * otherwise `empty_response` (not retryable after `MAX_TOKENS`) or `missing_message`.
+ */
+export function mapGeminiResponseToOutput(response: AssembledGeminiResponse, context: OutputContext): MappedGeminiResponse {
+  const finishReason = mapGeminiFinishReason(response);
+  const rawFinishReason = response.blockReason ?? response.finishReason;
+  const usage = outputUsage(context, response.usage);
+  const metadata = outputMetadata(context, {
+    finishReason,
+    ...(rawFinishReason === undefined ? {} : { rawFinishReason }),
+    ...(response.responseId === undefined ? {} : { responseId: context.redactor.exact(response.responseId) }),
+    ...(response.modelVersion === undefined ? {} : { responseModel: context.redactor.exact(response.modelVersion) }),
+  });
+  const extra = { usage, metadata };
+  if (response.error !== undefined) {
+    const status = typeof response.error.code === 'number' ? response.error.code : undefined;
+    const retryable = status === undefined || isRetryableStatus(status);
+    const reason = `Gemini reported an error${response.error.status == null ? '' : ` (${response.error.status})`}: ${response.error.message ?? 'no details'}`;
+    return { output: invalidOutput(retryable ? 'transient' : 'provider_error', reason, context, { ...extra, retryable, ...(status === undefined ? {} : { httpStatus: status }) }) };
+  }
+  if (response.blockReason !== undefined) {
+    const detail = response.blockReasonMessage === undefined ? '' : `: ${context.redactor.exact(response.blockReasonMessage)}`;
+    return { output: { type: 'refusal', reason: `Gemini blocked the prompt (${response.blockReason})${detail}.`, ...extra } };
+  }
+  if (finishReason === 'content_filter') {
+    return { output: { type: 'refusal', reason: `Gemini stopped the answer for safety (${response.finishReason ?? 'unknown'}).`, ...extra } };
+  }
+  if (response.finishReason !== undefined && toolCallFailures.has(response.finishReason)) {
+    const detail = response.finishMessage === undefined ? '' : ` ${response.finishMessage}`;
+    return { output: invalidOutput('schema_mismatch', `Gemini could not make a valid function call (${response.finishReason}).${detail}`, context, extra) };
+  }
+  const text = context.redactor.exact(response.text).trim();
+  if (response.calls.length > 0) {
+    const calls: HarnessToolCall[] = [];
+    const state = new Map<string, GeminiCallState>();
+    for (const raw of response.calls) {
+      const read = readToolCall({ ...(raw.id === undefined ? {} : { id: raw.id }), ...(raw.name === undefined ? {} : { name: raw.name }), arguments: raw.args }, context.redactor);
+      if (!read.ok) return { output: invalidOutput('schema_mismatch', read.reason, context, extra) };
+      calls.push(read.call);
+      state.set(read.call.id, { ...(raw.thoughtSignature === undefined ? {} : { thoughtSignature: raw.thoughtSignature }), providerId: raw.id === read.call.id });
+    }
+    return { output: { type: 'tool_request', calls, ...(text === '' ? {} : { text }), ...extra }, step: { calls, state } };
+  }
+  if (text !== '') return { output: { type: 'final_answer', text, ...extra } };
+  if (!response.hasCandidate) return { output: invalidOutput('missing_message', 'The response held no candidate.', context, extra) };
+  if (finishReason === 'length') {
+    return { output: invalidOutput('empty_response', 'The model ran out of output tokens before answering.', context, { ...extra, retryable: false }) };
+  }
+  return { output: invalidOutput('empty_response', 'The model returned an empty answer.', context, extra) };
+}
