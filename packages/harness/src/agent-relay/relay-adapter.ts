@@ -260,7 +260,7 @@ export class RelayAdapter implements RelayTransport {
         throw new RelayConnectionError(`No broker was found and starting one failed: ${describeError(spawnError)}`, { cause: spawnError });
       }
       this.ownsBroker = true;
-      this.resolved = { baseUrl: 'started', apiKey: undefined, source: 'started' };
+      this.resolved = { baseUrl: typeof client.baseUrl === 'string' ? client.baseUrl : 'unknown', apiKey: undefined, source: 'started' };
     }
     if (this.closed) {
       if (this.ownsBroker) await client.shutdown().catch(() => undefined);

@@ -22,6 +22,8 @@ export interface HarnessDriverSendInputLike {
 
 /** The client methods in use. */
 export interface HarnessDriverClientLike {
+  /** The broker's URL (set by the constructor and by `spawn`). */
+  readonly baseUrl?: string;
   sendMessage(input: HarnessDriverSendInputLike): Promise<unknown>;
   connectEvents(sinceSeq?: number): void;
   onEvent(listener: (event: BrokerEventLike) => void): () => void;
