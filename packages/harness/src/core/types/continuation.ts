@@ -48,7 +48,8 @@ export type HarnessContinuationState = HarnessLoopContinuationState | HarnessBac
 
 /**
  * A paused turn, as plain JSON. Store it anywhere; hand it to `resumeTurn` later, in any process.
- * When the harness has a `continuationSecret`, `signature` is an HMAC-SHA-256 over everything else.
+ * `signature` is an HMAC-SHA-256 over everything else, made with the harness's `continuationSecret`
+ * (or, without one, a random per-process key).
  */
 export interface HarnessContinuation {
   version: 1;
@@ -63,7 +64,7 @@ export interface HarnessContinuation {
   /** A random token, unique to this continuation; resume guards record it to make resumes single-use. */
   resumeToken: string;
   state: HarnessContinuationState;
-  /** Base64url HMAC-SHA-256, present when the harness was configured with `continuationSecret`. */
+  /** Base64url HMAC-SHA-256; absent only when the harness was configured with `unsignedContinuations: 'allow'` and no secret. */
   signature?: string | undefined;
 }
 
