@@ -47,7 +47,8 @@ export interface HarnessBackendContinuationState {
 export type HarnessContinuationState = HarnessLoopContinuationState | HarnessBackendContinuationState;
 
 /**
- * A paused turn, as plain JSON. Store it anywhere; hand it to `resumeTurn` later, in any process.
+ * A paused turn, as plain JSON. Store it anywhere; hand it to `resumeTurn` later, in any process
+ * whose harness has the same `continuationSecret`.
  * `signature` is an HMAC-SHA-256 over everything else, made with the harness's `continuationSecret`
  * (or, without one, a random per-process key).
  */
