@@ -1,0 +1,60 @@
+// The documented bridge snippet (examples/byoh-worker/readme-snippet.ts), verbatim in the docs and
+// the package README, run as its own Node process against the built package and the real broker,
+// with a fake `claude` first on PATH; the orchestrator's adapter runs here.
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startBrokerRig, type BrokerRig } from '../agent-relay/__fixtures__/broker-rig.js';
+import { executionRequest, fixtureExecutable } from '../local/__fixtures__/test-helpers.js';
+import { AgentRelayExecutionAdapter } from '../relay/agent-relay-execution-adapter.js';
+import { groupAlive } from './__fixtures__/bridge-test-helpers.js';
+import { startChild, type Child } from './__fixtures__/worker-child.js';
+
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
+const snippetPath = `${root}examples/byoh-worker/readme-snippet.ts`;
+const cache = `${root}node_modules/.cache/agent-assistant-tests`;
+const compiled = `${cache}/byoh-worker-readme-snippet-${process.pid}.mjs`;
+
+let rig: BrokerRig;
+let child: Child | undefined;
+let adapter: AgentRelayExecutionAdapter | undefined;
+
+beforeEach(async () => {
+  vi.stubEnv('AGENT_RELAY_STATE_DIR', undefined as unknown as string);
+  rig = await startBrokerRig();
+});
+
+afterEach(async () => {
+  await adapter?.shutdown();
+  await child?.stop();
+  await rig.stop();
+  await rm(compiled, { force: true });
+  vi.unstubAllEnvs();
+});
+
+describe('worker bridge snippet', () => {
+  it('is verbatim in docs/worker-bridge.md and the package README (with the adapter snippet, run by agent-relay-snippet.broker.test.ts)', async () => {
+    const snippet = await readFile(snippetPath, 'utf8');
+    const readme = await readFile(`${root}packages/harness/README.md`, 'utf8');
+    expect(await readFile(`${root}docs/worker-bridge.md`, 'utf8')).toContain(snippet);
+    expect(readme).toContain(snippet);
+    expect(readme).toContain(await readFile(`${root}examples/agent-relay/readme-snippet.ts`, 'utf8'));
+  });
+
+  it('runs as written: serves a turn with `claude` from PATH, and stops on SIGTERM', async () => {
+    await mkdir(cache, { recursive: true });
+    await build({ entryPoints: [snippetPath], outfile: compiled, format: 'esm', platform: 'node', logLevel: 'silent' });
+    const bin = `${rig.cwd}/bin`;
+    await mkdir(bin);
+    fixtureExecutable(bin, 'claude', 'fake-claude.mjs');
+    child = startChild(compiled, [], { env: { ...rig.childEnv, PATH: `${bin}:${rig.childEnv['PATH']}` }, cwd: rig.cwd });
+    expect(await child.waitForLine(/worker ready|exited/), child.stderr()).toBe('worker ready');
+    adapter = new AgentRelayExecutionAdapter({ cwd: rig.cwd, channelId: 'specialists', workerName: 'specialist-worker', orchestratorName: 'chat' });
+    const result = await adapter.execute(executionRequest('ping'));
+    expect(result).toMatchObject({ status: 'completed', output: { text: 'PONG from fake (message 1)' }, continuation: { kind: 'claude-code.session' } });
+    const exit = await child.stop();
+    expect(exit, child.stderr()).toEqual({ code: 0, signal: null });
+    expect(groupAlive(child.process.pid!)).toBe(false);
+  });
+});
