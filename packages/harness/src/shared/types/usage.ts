@@ -17,9 +17,9 @@ export interface HarnessAggregateUsage {
   totalOutputTokens: number;
   totalCostUnits: number;
   /** Sum of `cachedInputTokens`; present once any call reported it. */
-  totalCachedInputTokens?: number;
+  totalCachedInputTokens?: number | undefined;
   /** Sum of `reasoningTokens`; present once any call reported it. */
-  totalReasoningTokens?: number;
+  totalReasoningTokens?: number | undefined;
   /** Sum of measured model and tool latencies, in milliseconds. */
   totalLatencyMs: number;
   modelCalls: number;
