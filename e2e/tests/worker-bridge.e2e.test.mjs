@@ -42,7 +42,11 @@ beforeAll(async () => {
     partial = parts.pop();
     for (const line of parts) {
       lines.push(line);
-      for (const waiter of [...waiters]) if (waiter.pattern.test(line)) waiters.splice(waiters.indexOf(waiter), 1) && waiter.resolve(line);
+      for (const waiter of [...waiters]) {
+        if (!waiter.pattern.test(line)) continue;
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(line);
+      }
     }
   });
   worker.stderr.on('data', (chunk) => lines.push(`stderr: ${chunk}`));
