@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { acceptWebSocket, readTextFrames, sendTextFrame } from './websocket-frames.js';
 
 /** One HTTP request the stand-in received. */
 export interface StandInRequest {
@@ -24,67 +24,26 @@ export interface RelaycastStandIn {
   close(): Promise<void>;
 }
 
-const WS_GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
-
 function sendJson(response: ServerResponse, status: number, data: unknown) {
   response.writeHead(status, { 'content-type': 'application/json' });
   response.end(JSON.stringify({ ok: status < 400, data }));
 }
 
-/** Encodes one unmasked server-to-client WebSocket frame. */
-function wsFrame(opcode: number, payload: Buffer): Buffer {
-  const length = payload.length;
-  const header = length < 126 ? Buffer.from([0x80 | opcode, length]) : Buffer.from([0x80 | opcode, 126, length >> 8, length & 0xff]);
-  return Buffer.concat([header, payload]);
-}
-
-/** Reads client frames (masked, unfragmented, < 64 KiB) from a socket and answers the ones the broker needs. */
+/** Answers `agent.register` frames of the broker's node socket; ignores the rest. */
 function serveNodeSocket(socket: Duplex, frames: unknown[]) {
-  let buffer = Buffer.alloc(0);
-  socket.on('data', (chunk: Buffer) => {
-    buffer = Buffer.concat([buffer, chunk]);
-    for (;;) {
-      if (buffer.length < 2) return;
-      const opcode = buffer[0]! & 0x0f;
-      let length = buffer[1]! & 0x7f;
-      let offset = 2;
-      if (length === 126) {
-        if (buffer.length < 4) return;
-        length = buffer.readUInt16BE(2);
-        offset = 4;
-      } else if (length === 127) {
-        socket.destroy();
-        return;
-      }
-      const masked = (buffer[1]! & 0x80) !== 0;
-      const total = offset + (masked ? 4 : 0) + length;
-      if (buffer.length < total) return;
-      const mask = masked ? buffer.subarray(offset, offset + 4) : undefined;
-      const payload = Buffer.from(buffer.subarray(total - length, total));
-      if (mask !== undefined) for (let index = 0; index < payload.length; index += 1) payload[index]! ^= mask[index % 4]!;
-      buffer = buffer.subarray(total);
-      if (opcode === 0x8) {
-        socket.end(wsFrame(0x8, Buffer.alloc(0)));
-        return;
-      }
-      if (opcode === 0x9) socket.write(wsFrame(0xa, payload));
-      if (opcode !== 0x1) continue;
-      let frame: Record<string, unknown>;
-      try {
-        frame = JSON.parse(payload.toString('utf8')) as Record<string, unknown>;
-      } catch {
-        continue;
-      }
-      frames.push(frame);
-      if (frame['type'] === 'agent.register') {
-        const inner = (frame['payload'] ?? frame['data'] ?? frame) as Record<string, unknown>;
-        const name = typeof inner['name'] === 'string' ? inner['name'] : 'agent';
-        const reply = { type: 'reply', v: 1, id: frame['id'], ok: true, data: { agent_id: `agent-${name}`, token: `token-${name}`, name } };
-        socket.write(wsFrame(0x1, Buffer.from(JSON.stringify(reply))));
-      }
+  readTextFrames(socket, (text) => {
+    let frame: Record<string, unknown>;
+    try {
+      frame = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      return;
     }
+    frames.push(frame);
+    if (frame['type'] !== 'agent.register') return;
+    const inner = (frame['payload'] ?? frame['data'] ?? frame) as Record<string, unknown>;
+    const name = typeof inner['name'] === 'string' ? inner['name'] : 'agent';
+    sendTextFrame(socket, JSON.stringify({ type: 'reply', v: 1, id: frame['id'], ok: true, data: { agent_id: `agent-${name}`, token: `token-${name}`, name } }));
   });
-  socket.on('error', () => socket.destroy());
 }
 
 /** Starts the stand-in on a free loopback port. */
@@ -134,13 +93,10 @@ export async function startRelaycastStandIn(): Promise<RelaycastStandIn> {
     socket.once('close', () => sockets.delete(socket));
   });
   server.on('upgrade', (request, socket: Duplex) => {
-    const key = request.headers['sec-websocket-key'];
-    if ((request.url ?? '').split('?')[0] !== '/v1/node/ws' || typeof key !== 'string') {
+    if ((request.url ?? '').split('?')[0] !== '/v1/node/ws' || !acceptWebSocket(request, socket)) {
       socket.destroy();
       return;
     }
-    const accept = createHash('sha1').update(key + WS_GUID).digest('base64');
-    socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
     serveNodeSocket(socket, nodeFrames);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
