@@ -5,16 +5,17 @@ import { modelOutputSchema } from '../core/schemas/model-output-schema.js';
 import type { HarnessModelAdapter, HarnessModelOutput } from '../core/types/model.js';
 import { executionResultSchema } from '../execution/execution-result-schema.js';
 import { createModelInput, weatherTool } from './__fixtures__/create-model-input.js';
-import { anthropicStream, encodeJson, fetchAnswering, openAIStream, splitBytes } from './__fixtures__/wire-bodies.js';
+import { anthropicStream, encodeJson, fetchAnswering, ollamaStream, openAIStream, splitBytes } from './__fixtures__/wire-bodies.js';
 import { createAnthropicModel } from './anthropic/create-anthropic-model.js';
 import type { FetchFunction } from './http/post-json.js';
+import { createOllamaModel } from './ollama/create-ollama-model.js';
 import { createOpenAICompatibleModel } from './openai-compatible/create-openai-compatible-model.js';
 import { OpenRouterExecutionAdapter } from './openrouter/openrouter-execution-adapter.js';
 
 const encoder = new TextEncoder();
 const common = { apiKey: 'test-key-abcdef', retry: { maxRetries: 0 }, baseUrl: 'http://127.0.0.1:9/v1' };
 
-type Protocol = 'openai' | 'anthropic';
+type Protocol = 'openai' | 'anthropic' | 'ollama';
 type Reply = { textPieces: string[]; calls: { id: string; name: string; argumentPieces: string[] }[] };
 
 /** The `fetch` the models below use for the current case. */
@@ -23,6 +24,7 @@ const viaCurrent: FetchFunction = (input, init) => answer(input, init);
 const models: Record<Protocol, HarnessModelAdapter> = {
   openai: createOpenAICompatibleModel({ ...common, model: 'm', fetch: viaCurrent }),
   anthropic: createAnthropicModel({ ...common, model: 'claude', maxTokens: 100, fetch: viaCurrent }),
+  ollama: createOllamaModel({ ...common, model: 'qwen3', fetch: viaCurrent }),
 };
 
 function modelFor(protocol: Protocol, fetch: FetchFunction): HarnessModelAdapter {
@@ -40,6 +42,17 @@ function jsonBody(protocol: Protocol, reply: Reply): string {
       model: 'm',
       choices: [{ index: 0, message: { role: 'assistant', content: text, ...(toolCalls.length === 0 ? {} : { tool_calls: toolCalls }) }, finish_reason: toolCalls.length === 0 ? 'stop' : 'tool_calls' }],
       usage: { prompt_tokens: 1, completion_tokens: 2 },
+    });
+  }
+  if (protocol === 'ollama') {
+    const toolCalls = reply.calls.map((call) => ({ id: call.id, function: { name: call.name, arguments: call.argumentPieces.join('') } }));
+    return encodeJson({
+      model: 'm',
+      message: { role: 'assistant', content: text, ...(toolCalls.length === 0 ? {} : { tool_calls: toolCalls }) },
+      done: true,
+      done_reason: 'stop',
+      prompt_eval_count: 1,
+      eval_count: 2,
     });
   }
   const blocks: unknown[] = [{ type: 'text', text }];
@@ -122,10 +135,11 @@ function applyDamage(
 describe('provider bodies cut, split and corrupted at random points', () => {
   it('always end in exactly one structured output; a lossless split changes nothing; a cut stream is never taken as complete', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom<Protocol>('openai', 'anthropic'), fc.boolean(), replyArb, damageArb, async (protocol, stream, reply, spec) => {
-        const text = stream ? (protocol === 'openai' ? openAIStream(reply) : anthropicStream(reply)) : jsonBody(protocol, reply);
+      fc.asyncProperty(fc.constantFrom<Protocol>('openai', 'anthropic', 'ollama'), fc.boolean(), replyArb, damageArb, async (protocol, stream, reply, spec) => {
+        const streamText = { openai: openAIStream, anthropic: anthropicStream, ollama: ollamaStream }[protocol];
+        const text = stream ? streamText(reply) : jsonBody(protocol, reply);
         const bytes = encoder.encode(text);
-        const contentType = stream ? 'text/event-stream' : 'application/json';
+        const contentType = stream ? (protocol === 'ollama' ? 'application/x-ndjson' : 'text/event-stream') : 'application/json';
         const damaged = await run(modelFor(protocol, fetchAnswering(applyDamage(bytes, spec), { contentType })), stream);
         const whole = () => run(modelFor(protocol, fetchAnswering([bytes], { contentType })), stream);
         expect(damaged.outputs).toHaveLength(1);

@@ -101,3 +101,17 @@ export function anthropicStream(reply: { textPieces: string[]; calls?: { id: str
   out += event('message_delta', { delta: { stop_reason: (reply.calls?.length ?? 0) > 0 ? 'tool_use' : 'end_turn' }, usage: { output_tokens: 2 } });
   return out + event('message_stop', {});
 }
+
+/** Ollama `/api/chat` NDJSON text for a reply: a line per text piece, the tool calls whole in one line, then the `done` line. */
+export function ollamaStream(reply: { textPieces: string[]; calls?: { id: string; name: string; argumentPieces: string[] }[]; error?: string }, escape?: (index: number) => 'plain' | 'lower' | 'upper'): string {
+  const line = (message: Record<string, unknown>, extra: Record<string, unknown> = { done: false }) =>
+    `${encodeJson({ model: 'm', created_at: '2026-01-01T00:00:00Z', message: { role: 'assistant', ...message }, ...extra }, escape)}\n`;
+  let out = '';
+  for (const piece of reply.textPieces) out += line({ content: piece });
+  const calls = reply.calls ?? [];
+  if (calls.length > 0) {
+    out += line({ content: '', tool_calls: calls.map((call) => ({ id: call.id, function: { name: call.name, arguments: call.argumentPieces.join('') } })) });
+  }
+  if (reply.error !== undefined) return `${out}${encodeJson({ error: reply.error }, escape)}\n`;
+  return out + line({ content: '' }, { done: true, done_reason: 'stop', prompt_eval_count: 1, eval_count: 2 });
+}
