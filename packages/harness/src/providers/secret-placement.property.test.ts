@@ -4,15 +4,16 @@ import { propertyRuns } from '../__fixtures__/property-runs.js';
 import type { HarnessModelAdapter, HarnessModelStreamPart } from '../core/types/model.js';
 import { createModelInput, weatherTool } from './__fixtures__/create-model-input.js';
 import { findSecret } from './__fixtures__/find-secret.js';
-import { anthropicStream, encodeJson, fetchAnswering, openAIStream, splitBytes } from './__fixtures__/wire-bodies.js';
+import { anthropicStream, encodeJson, fetchAnswering, ollamaStream, openAIStream, splitBytes } from './__fixtures__/wire-bodies.js';
 import { createAnthropicModel } from './anthropic/create-anthropic-model.js';
 import { createRedactor } from './http/redact-secrets.js';
 import { createStreamRedactor } from './http/stream-redactor.js';
+import { createOllamaModel } from './ollama/create-ollama-model.js';
 import { createOpenAICompatibleModel } from './openai-compatible/create-openai-compatible-model.js';
 
 const encoder = new TextEncoder();
 type Escape = 'plain' | 'lower' | 'upper';
-type Protocol = 'openai' | 'anthropic';
+type Protocol = 'openai' | 'anthropic' | 'ollama';
 type Placement = 'error_body' | 'error_text' | 'stream_text' | 'json_text' | 'stream_arguments' | 'json_arguments' | 'stream_error' | 'call_id' | 'call_name';
 
 /** Secrets with the characters JSON escapes, non-ASCII and astral ones; the prefix keeps them out of our own wording. */
@@ -46,8 +47,8 @@ function bodyFor(c: Case): { status: number; contentType: string; text: string }
   const call = (id = 'call_1', name = 'lookup_weather') => ({ id, name, argumentPieces: splitText(argumentText, c.cuts) });
   const stream = (reply: Parameters<typeof openAIStream>[0]) => ({
     status: 200,
-    contentType: 'text/event-stream',
-    text: c.protocol === 'openai' ? openAIStream(reply, escape) : anthropicStream(reply, escape),
+    contentType: c.protocol === 'ollama' ? 'application/x-ndjson' : 'text/event-stream',
+    text: { openai: openAIStream, anthropic: anthropicStream, ollama: ollamaStream }[c.protocol](reply, escape),
   });
   switch (c.placement) {
     case 'error_body':
@@ -68,7 +69,14 @@ function bodyFor(c: Case): { status: number; contentType: string; text: string }
     case 'json_arguments': {
       const text = c.placement === 'json_text' ? said : '';
       const body =
-        c.protocol === 'openai'
+        c.protocol === 'ollama'
+          ? {
+              model: 'm',
+              message: { role: 'assistant', content: text, tool_calls: [{ id: 'call_1', function: { name: 'lookup_weather', arguments: args } }] },
+              done: true,
+              done_reason: 'stop',
+            }
+          : c.protocol === 'openai'
           ? {
               id: 'c1',
               choices: [
@@ -89,11 +97,12 @@ function modelFor(c: Case, chunks: Uint8Array[], status: number, contentType: st
   const fetch = fetchAnswering(chunks, { status, contentType });
   const secrets = c.holder === 'apiKey' ? { apiKey: c.secret } : { apiKey: 'test-key-abcdef', headers: { 'x-custom-token': c.secret } };
   const common = { ...secrets, baseUrl: 'http://127.0.0.1:9/v1', retry: { maxRetries: 0 }, fetch };
+  if (c.protocol === 'ollama') return createOllamaModel({ ...common, model: 'qwen3' });
   return c.protocol === 'openai' ? createOpenAICompatibleModel({ ...common, model: 'm' }) : createAnthropicModel({ ...common, model: 'claude', maxTokens: 100 });
 }
 
 const caseArb: fc.Arbitrary<Case> = fc.record({
-  protocol: fc.constantFrom<Protocol>('openai', 'anthropic'),
+  protocol: fc.constantFrom<Protocol>('openai', 'anthropic', 'ollama'),
   placement: fc.constantFrom<Placement>('error_body', 'error_text', 'stream_text', 'json_text', 'stream_arguments', 'json_arguments', 'stream_error', 'call_id', 'call_name'),
   holder: fc.constantFrom<'apiKey' | 'header'>('apiKey', 'header'),
   secret: secretArb,
@@ -111,7 +120,7 @@ describe('a secret is never visible, wherever the provider puts it', () => {
         const model = modelFor(c, splitBytes(bytes, byteCuts.map((cut) => cut % (bytes.length + 1))), status, contentType);
         const input = createModelInput({ availableTools: [weatherTool] });
         const parts: HarnessModelStreamPart[] = [];
-        if (contentType === 'text/event-stream') for await (const part of model.streamStep!(input)) parts.push(part);
+        if (contentType !== 'application/json' && contentType !== 'text/plain') for await (const part of model.streamStep!(input)) parts.push(part);
         else parts.push({ type: 'output', output: await model.nextStep(input) });
         const deltas = parts.flatMap((part) => (part.type === 'text_delta' ? [part.text] : []));
         expect(findSecret(parts, c.secret)).toEqual([]);

@@ -110,8 +110,18 @@ export function ollamaStream(reply: { textPieces: string[]; calls?: { id: string
   for (const piece of reply.textPieces) out += line({ content: piece });
   const calls = reply.calls ?? [];
   if (calls.length > 0) {
-    out += line({ content: '', tool_calls: calls.map((call) => ({ id: call.id, function: { name: call.name, arguments: call.argumentPieces.join('') } })) });
+    out += line({ content: '', tool_calls: calls.map((call) => ({ id: call.id, function: { name: call.name, arguments: objectOrText(call.argumentPieces.join('')) } })) });
   }
   if (reply.error !== undefined) return `${out}${encodeJson({ error: reply.error }, escape)}\n`;
   return out + line({ content: '' }, { done: true, done_reason: 'stop', prompt_eval_count: 1, eval_count: 2 });
+}
+
+/** Ollama sends tool arguments as a JSON object: the parsed text when it is one, else the text itself. */
+function objectOrText(text: string): unknown {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null ? value : text;
+  } catch {
+    return text;
+  }
 }
