@@ -238,7 +238,7 @@ describe('ClaudeCodeExecutionAdapter — streaming', () => {
     const request = executionRequest('hi');
     const result = await adapter({
       onTextDelta: (text, seen) => {
-        expect(seen).toBe(request);
+        expect(seen).toEqual(request); // the checked copy of the request, not the caller's object
         deltas.push(text);
       },
     }).execute(request);

@@ -190,7 +190,7 @@ describe('LocalCommand — stdout lines', () => {
       buildArgs: () => ['-e', 'process.stdout.write("one\\ntwo\\r\\n"); setTimeout(() => process.stdout.write("thr"), 5); setTimeout(() => process.stdout.write("ee"), 10)'],
       parseOutput: (stdout) => ({ text: stdout }),
       onStdoutLine: (line, seen) => {
-        expect(seen).toBe(request);
+        expect(seen).toEqual(request); // the checked copy of the request, not the caller's object
         lines.push(line);
         throw new Error('listener fault');
       },

@@ -15,13 +15,13 @@ import { runProcess } from './internal/run-process.js';
 import { failedBeforeStart, localResult, toLocalResult, type LocalRun } from './internal/to-local-result.js';
 import { validateLocalCommandConfig, type ResolvedLocalCommandConfig } from './internal/validate-local-command-config.js';
 import type { LocalCommandAdapterConfig, LocalCommandInvocationContext } from './local-command-options.js';
+import { describeError } from '../shared/describe-error.js';
 
 const cloneCapabilities = (capabilities: ExecutionCapabilities): ExecutionCapabilities => ({
   ...capabilities,
   ...(capabilities.notes === undefined ? {} : { notes: [...capabilities.notes] }),
 });
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Runs one turn as a local program: spawns `command` with `buildArgs(request)` (no shell, stdin
@@ -89,7 +89,7 @@ export class LocalCommandExecutionAdapter implements ExecutionAdapter {
     try {
       negotiation = this.negotiate(request);
     } catch (error) {
-      return failedBeforeStart(run, `${config.commandLabel}: negotiate failed: ${describe(error)}`, false);
+      return failedBeforeStart(run, `${config.commandLabel}: negotiate failed: ${describeError(error)}`, false);
     }
     if (!negotiation.supported) {
       const now = Date.now();
@@ -121,14 +121,14 @@ export class LocalCommandExecutionAdapter implements ExecutionAdapter {
         return failedBeforeStart(run, `${config.commandLabel}: stdin must return a string.`, false);
       }
     } catch (error) {
-      return failedBeforeStart(run, `${config.commandLabel}: could not prepare the command: ${describe(error)}`, false);
+      return failedBeforeStart(run, `${config.commandLabel}: could not prepare the command: ${describeError(error)}`, false);
     }
 
     let node;
     try {
       node = await loadNodeModules();
     } catch (error) {
-      return failedBeforeStart(run, `${config.commandLabel} needs Node.js child processes: ${describe(error)}.`, false);
+      return failedBeforeStart(run, `${config.commandLabel} needs Node.js child processes: ${describeError(error)}.`, false);
     }
     const onStdoutLine = config.onStdoutLine;
     const env = buildEnvironment(node.process.env, config.inheritEnv, config.env, node.process.platform);

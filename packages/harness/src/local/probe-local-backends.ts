@@ -4,7 +4,7 @@ import { buildEnvironment } from './internal/build-environment.js';
 import { findExecutable } from './internal/find-executable.js';
 import { knownBackendId, LOCAL_BACKENDS } from './internal/local-backend-catalog.js';
 import { loadNodeModules } from './internal/load-node-modules.js';
-import type { NodeModules } from './internal/node-types.js';
+import type { NodeModules } from './node-types.js';
 import { runProcess } from './internal/run-process.js';
 import { DEFAULT_INHERITED_ENV } from './local-command-defaults.js';
 import { LOCAL_BACKEND_IDS, type LocalBackendId } from './local-backend-ids.js';

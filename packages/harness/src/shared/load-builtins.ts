@@ -3,6 +3,7 @@
 
 /** `process.getBuiltinModule` (Node.js ≥ 20.16, Deno, Bun): loads a built-in synchronously. */
 type GetBuiltinModule = (id: string) => unknown;
+import { describeError } from './describe-error.js';
 
 function builtinModuleGetter(): GetBuiltinModule | undefined {
   const processObject = (globalThis as { process?: { getBuiltinModule?: unknown } }).process;
@@ -27,7 +28,7 @@ async function loadBuiltin(specifier: string, getBuiltin: GetBuiltinModule | und
 /** Why Node.js built-ins could not be loaded, worded for the two different causes. */
 export class NodeModulesUnavailableError extends Error {
   constructor(cause: unknown) {
-    const reason = cause instanceof Error ? cause.message : String(cause);
+    const reason = describeError(cause);
     const code = (cause as { code?: unknown } | null)?.code;
     // `…_MISSING` (a vm script without a linker) or `…_MISSING_FLAG` (Jest's default CommonJS mode).
     const blockedImport = typeof code === 'string' && code.startsWith('ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING');

@@ -5,7 +5,7 @@ import type {
   NodeModules,
   NodePathLike,
   NodeProcessLike,
-} from './node-types.js';
+} from '../node-types.js';
 
 let loaded: Promise<NodeModules> | undefined;
 

@@ -1,4 +1,4 @@
-import type { NodeChildProcessLike, NodeModules, NodeSystemErrorLike } from './node-types.js';
+import type { NodeChildProcessLike, NodeModules, NodeSystemErrorLike } from '../node-types.js';
 import { OutputCapture } from './output-capture.js';
 import { resolveWindowsSpawn, type WindowsSpawnTarget } from './windows-command.js';
 

@@ -7,6 +7,7 @@ import type {
 import type { LocalCommandInvocationContext, LocalCommandParsedOutput } from '../local-command-options.js';
 import type { ProcessOutcome } from './run-process.js';
 import type { ResolvedLocalCommandConfig } from './validate-local-command-config.js';
+import { describeError } from '../../shared/describe-error.js';
 
 const PREVIEW_CHARS = 500;
 const STDERR_TAIL_CHARS = 2_000;
@@ -140,7 +141,7 @@ export function toLocalResult(run: LocalRun, outcome: ProcessOutcome, parse: () 
   try {
     parsed = parse();
   } catch (error) {
-    parseError = error instanceof Error ? error.message : String(error);
+    parseError = describeError(error);
   }
   const cleanExit = ending.exitCode === 0 && ending.exitSignal === null;
   if (parsed !== null && typeof parsed === 'object' && (cleanExit || parsed.status !== undefined)) {

@@ -1,5 +1,5 @@
 import { findExecutable } from './find-executable.js';
-import type { NodeModules } from './node-types.js';
+import type { NodeModules } from '../node-types.js';
 
 /** What to hand to `spawn` on Windows. */
 export interface WindowsSpawnTarget {

@@ -4,6 +4,7 @@ import { postJson, type FetchFunction } from './post-json.js';
 import { readBodyText } from './read-body-text.js';
 import { truncateText, type Redactor } from './redact-secrets.js';
 import { isRetryableStatus, parseRetryAfter, retryDelay, type ResolvedRetryOptions } from './retry-policy.js';
+import { describeError } from '../../shared/describe-error.js';
 
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
 const RESPONSE_BODY_EXCERPT_CHARS = 2048;
@@ -171,7 +172,7 @@ export function transportError(error: unknown, request: SendRequest, scope: Atte
       cause: error,
     });
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = describeError(error);
   const causeCode = (error as { cause?: { code?: unknown } } | undefined)?.cause?.code;
   const detail = typeof causeCode === 'string' ? `${message} (${causeCode})` : message;
   return new HarnessModelHttpError(`Network error: ${truncateText(request.redactor.text(detail), 300)}`, {

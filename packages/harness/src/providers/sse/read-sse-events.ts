@@ -1,5 +1,6 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { HarnessModelHttpError } from '../http/harness-model-http-error.js';
+import { describeError } from '../../shared/describe-error.js';
 
 /** One server-sent event: its `event` name (if the server set one) and its `data`. */
 export type SseEvent = EventSourceMessage;
@@ -124,7 +125,7 @@ export function readChunk(
           reject(aborted());
           return;
         }
-        const message = error instanceof Error ? error.message : String(error);
+        const message = describeError(error);
         reject(
           new HarnessModelHttpError(`The stream broke before it was complete: ${message.slice(0, 200)}`, {
             failure: 'network',

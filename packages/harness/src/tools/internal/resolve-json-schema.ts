@@ -1,6 +1,7 @@
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import type { JsonSchemaToolInput, ToolInputSchema } from '../tool-input-schema.js';
+import { describeError } from '../../shared/describe-error.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -87,7 +88,7 @@ function convert(toolName: string, run: () => JsonObject): JsonObject {
   try {
     return run();
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = describeError(error);
     throw new HarnessConfigError(`Tool ${toolName}: its input schema cannot be expressed as JSON Schema (${reason}).`, {
       field: 'input',
       cause: error,

@@ -8,6 +8,7 @@ import type { AnyTypedTool, ToolContext, ToolReturn } from '../define-tool.js';
 import { ToolExecutionError } from '../tool-execution-error.js';
 import { isToolOutput } from '../tool-output.js';
 import { parseToolInput, isPlainObject, type ToolInputIssue } from './parse-tool-input.js';
+import { describeError } from '../../shared/describe-error.js';
 
 const MAX_ISSUES = 10;
 
@@ -150,5 +151,5 @@ function errorResult(call: HarnessToolCall, error: HarnessToolError): HarnessToo
 }
 
 function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return describeError(error);
 }

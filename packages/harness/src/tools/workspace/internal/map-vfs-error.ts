@@ -1,5 +1,6 @@
 import type { HarnessToolCall, HarnessToolResult } from '../../../shared/types/tools.js';
 import { errorResult, invalidInputResult } from './workspace-results.js';
+import { describeError } from '../../../shared/describe-error.js';
 
 /**
  * Turns an error a `VfsProvider` threw into a structured tool result. VFS errors are recognised
@@ -7,7 +8,7 @@ import { errorResult, invalidInputResult } from './workspace-results.js';
  */
 export function mapVfsError(call: HarnessToolCall, error: unknown, sourcePath: string): HarnessToolResult {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = describeError(error);
   const withPath = { retryable: true, sourcePath };
   switch (code) {
     case 'VFS_ERR_NOT_FOUND':

@@ -4,6 +4,7 @@ import { fileFacts, readWorkspaceFile } from './read-workspace-file.js';
 import { utf8Length, utf8Window } from './utf8-bytes.js';
 import { errorResult, successResult } from './workspace-results.js';
 import type { WorkspaceRunContext } from './workspace-run-context.js';
+import { describeError } from '../../../shared/describe-error.js';
 
 /**
  * Runs `workspace_read_json`: parses files up to `maxReadBytes`; invalid JSON is a retryable
@@ -46,7 +47,7 @@ export async function runWorkspaceReadJson(context: WorkspaceRunContext, sourceP
 function invalidJson(context: WorkspaceRunContext, sourcePath: string, text: string, error: unknown): HarnessToolResult {
   const location = locateJsonError(text);
   if (location === undefined) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = describeError(error);
     return errorResult(context.call, 'invalid_json', `${sourcePath} is not valid JSON: ${reason}`, { retryable: true, sourcePath });
   }
   const near = JSON.stringify(text.slice(Math.max(0, location.position - 20), location.position + 20));
