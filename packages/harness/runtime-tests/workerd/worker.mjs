@@ -49,6 +49,16 @@ export default {
       decisions: { b1: 'approved' },
     });
 
+    // No continuationSecret: signed with this isolate's random key, made at request time (WebCrypto).
+    const unconfigured = await createHarness({
+      model: createScriptedModel([{ type: 'tool_request', calls: [{ id: 'b2', name: 'book_table', input: { name: 'Kontrast' } }] }]),
+      tools: tools(),
+    }).runTurn(input);
+    const sameIsolate = await createHarness({
+      model: createScriptedModel([(step) => ({ type: 'final_answer', text: step.transcript.at(-1).result.output })]),
+      tools: tools(),
+    }).resumeTurn(JSON.parse(JSON.stringify(unconfigured.continuation)), { type: 'approval', decisions: { b2: 'approved' } });
+
     const timedOut = await createHarness({
       model: { nextStep: () => new Promise(() => {}) },
       limits: { maxElapsedMs: 20 },
@@ -60,6 +70,7 @@ export default {
       resumed: [resumed.outcome, resumed.assistantMessage?.text],
       refused: [refused.outcome, refused.stopReason],
       timedOut: [timedOut.outcome, timedOut.stopReason],
+      perIsolateKey: [unconfigured.continuation?.signature?.length, sameIsolate.outcome, sameIsolate.assistantMessage?.text],
     });
   },
 };

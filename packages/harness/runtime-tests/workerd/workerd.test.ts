@@ -94,6 +94,7 @@ const worker :Workerd.Worker = (
       resumed: ['completed', 'Booked Maaemo'],
       refused: ['failed', 'continuation_invalid'],
       timedOut: ['deferred', 'timeout_reached'],
+      perIsolateKey: [43, 'completed', 'Booked Kontrast'],
     });
   }, 30_000);
 });
