@@ -109,9 +109,10 @@ async function check(name, body) {
   const ms = Date.now() - started;
   const logFile = join(logs, `${name.replace(/[^\w.-]+/g, '_')}.log`);
   writeFileSync(logFile, outcome.output);
-  results.push({ name, status: outcome.ok ? 'PASS' : 'FAIL', ms, detail: outcome.ok ? '' : tail(outcome.output, 40) });
+  const detail = outcome.ok ? '' : excerpt(outcome.output);
+  results.push({ name, status: outcome.ok ? 'PASS' : 'FAIL', ms, detail });
   console.log(`${outcome.ok ? 'PASS' : 'FAIL'}  ${name}  (${(ms / 1000).toFixed(1)} s)`);
-  if (!outcome.ok) console.log(indent(tail(outcome.output, 40)));
+  if (!outcome.ok) console.log(indent(detail));
   return outcome.ok;
 }
 
@@ -120,8 +121,12 @@ function notRun(name, reason) {
   console.log(`FAIL  ${name}  (not run: ${reason})`);
 }
 
-function tail(text, lines) {
-  return text.trimEnd().split('\n').slice(-lines).join('\n');
+/** The lines that name an error (tools print them far from the end), then the last lines. */
+function excerpt(text) {
+  const lines = text.trimEnd().split('\n');
+  const errors = lines.filter((line) => /error|✘|✕|FAIL|not assignable|Cannot find/i.test(line)).slice(0, 25);
+  const last = lines.slice(-25);
+  return [...errors, ...(errors.length > 0 ? ['…'] : []), ...last.filter((line) => !errors.includes(line))].join('\n');
 }
 
 function indent(text) {
