@@ -4,9 +4,11 @@
 // 2. per-call overhead of nextStep (request build, JSON, validation, mapping) with an in-memory fetch;
 // 3. a round trip against the loopback fake server, for scale;
 // 4. Ollama NDJSON stream throughput through createOllamaModel().streamStep (line framing + JSON parse +
-//    validation + assembly), vs splitting lines and JSON.parse alone.
+//    validation + assembly), vs splitting lines and JSON.parse alone;
+// 5. OpenAI Responses API and Gemini SSE throughput through their streamStep, vs eventsource-parser
+//    alone on the same bytes.
 import { createParser } from 'eventsource-parser';
-import { createAnthropicModel, createOllamaModel, createOpenAICompatibleModel } from '@agent-assistant/harness';
+import { createAnthropicModel, createGeminiModel, createOllamaModel, createOpenAICompatibleModel, createOpenAIResponsesModel } from '@agent-assistant/harness';
 import { createFakeOpenAICompatibleServer } from '@agent-assistant/harness/testing/node';
 
 const STREAM_MB = Number(process.env.BENCH_STREAM_MB ?? 16);
@@ -170,6 +172,50 @@ const ollamaModel = createOllamaModel({
 const ndjsonSplitParse = await best(3, async () => ndjsonBaseline(ollama.bytes));
 const ollamaResult = await best(3, () => timeStream(ollamaModel, ollama.bytes));
 
+// 5. OpenAI Responses API and Gemini SSE through their streamStep (event JSON, validation, assembly).
+function responsesStream(targetBytes) {
+  const event = (type, data) => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
+  const parts = [
+    event('response.created', { sequence_number: 0, response: { id: 'resp_bench', object: 'response', status: 'in_progress', model: 'bench', output: [] } }),
+    event('response.output_item.added', { sequence_number: 1, output_index: 0, item: { id: 'msg_bench', type: 'message', status: 'in_progress', role: 'assistant', content: [] } }),
+  ];
+  let size = 0;
+  let index = 0;
+  while (size < targetBytes) {
+    const piece = event('response.output_text.delta', { sequence_number: index + 2, item_id: 'msg_bench', output_index: 0, content_index: 0, delta: `word${index % 100} `, logprobs: [] });
+    parts.push(piece);
+    size += piece.length;
+    index += 1;
+  }
+  parts.push(event('response.completed', { sequence_number: index + 2, response: { id: 'resp_bench', object: 'response', status: 'completed', model: 'bench', output: [], usage: { input_tokens: 10, output_tokens: 99 } } }));
+  return { bytes: encoder.encode(parts.join('')), events: index };
+}
+
+function geminiStream(targetBytes) {
+  const chunk = (parts, extra = {}) =>
+    `data: ${JSON.stringify({ candidates: [{ content: { parts, role: 'model' }, index: 0, ...extra }], usageMetadata: { promptTokenCount: 10, totalTokenCount: 12 }, modelVersion: 'gemini-bench', responseId: 'bench' })}\r\n\r\n`;
+  const parts = [];
+  let size = 0;
+  let index = 0;
+  while (size < targetBytes) {
+    const piece = chunk([{ text: `word${index % 100} ` }]);
+    parts.push(piece);
+    size += piece.length;
+    index += 1;
+  }
+  parts.push(chunk([{ text: '' }], { finishReason: 'STOP' }));
+  return { bytes: encoder.encode(parts.join('')), events: index };
+}
+
+const responses = responsesStream(STREAM_MB * 1e6);
+const responsesModel = createOpenAIResponsesModel({ baseUrl: 'https://bench.invalid/v1', apiKey: 'bench-key', model: 'bench', fetch: fetchStream(responses.bytes) });
+const responsesParser = await best(3, async () => parserOnly(responses.bytes));
+const responsesResult = await best(3, () => timeStream(responsesModel, responses.bytes));
+const gemini = geminiStream(STREAM_MB * 1e6);
+const geminiModel = createGeminiModel({ baseUrl: 'https://bench.invalid/v1beta', apiKey: 'bench-key', model: 'gemini-bench', fetch: fetchStream(gemini.bytes) });
+const geminiParser = await best(3, async () => parserOnly(gemini.bytes));
+const geminiResult = await best(3, () => timeStream(geminiModel, gemini.bytes));
+
 console.log(JSON.stringify({
   node: process.version,
   streamMegabytes: Number((openai.bytes.length / 1e6).toFixed(1)),
@@ -179,6 +225,12 @@ console.log(JSON.stringify({
     openAICompatibleEventsPerSecond: Math.round(openai.events / openaiStream.seconds),
     anthropicStreamStepMBps: Number(anthropicResult.mbPerSecond.toFixed(1)),
     anthropicEventsPerSecond: Math.round(anthropic.events / anthropicResult.seconds),
+    openAIResponsesParserOnlyMBps: Number(responsesParser.mbPerSecond.toFixed(1)),
+    openAIResponsesStreamStepMBps: Number(responsesResult.mbPerSecond.toFixed(1)),
+    openAIResponsesEventsPerSecond: Math.round(responses.events / responsesResult.seconds),
+    geminiParserOnlyMBps: Number(geminiParser.mbPerSecond.toFixed(1)),
+    geminiStreamStepMBps: Number(geminiResult.mbPerSecond.toFixed(1)),
+    geminiChunksPerSecond: Math.round(gemini.events / geminiResult.seconds),
   },
   ndjson: {
     splitAndJsonParseOnlyMBps: Number(ndjsonSplitParse.mbPerSecond.toFixed(1)),
