@@ -1,5 +1,5 @@
 // Runs every profile of profiles.json through a streamed tool turn. A profile whose key variable is
-// set (OPENROUTER_API_KEY, OPENAI_API_KEY, ANTHROPIC_API_KEY …) runs against its real endpoint; a
+// set (OPENROUTER_API_KEY, OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY) runs against its real endpoint; a
 // keyless local profile (Ollama) runs for real with --real. Every other profile runs offline: the
 // example starts the bundled fake server of its protocol on loopback and points that profile there.
 // `node index.mjs [profile-or-alias …] [--real]`; PROFILES_FILE=path reads another profile file.
@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { createHarness, createModelFromProfile, inspectProviderProfile, parseProviderProfiles } from '@agent-assistant/harness';
 import {
   createFakeAnthropicServer,
+  createFakeGeminiServer,
   createFakeOllamaServer,
   createFakeOpenAICompatibleServer,
   createFakeOpenAIResponsesServer,
@@ -29,6 +30,7 @@ const fakeServers = {
   'openai-responses': createFakeOpenAIResponsesServer,
   'anthropic-messages': createFakeAnthropicServer,
   'ollama-chat': createFakeOllamaServer,
+  'gemini-generate-content': createFakeGeminiServer,
 };
 const script = [
   { text: 'Let me look that up.', toolCalls: [{ name: 'lookup_weather', arguments: { city: 'Oslo' } }], usage: { inputTokens: 420, cachedInputTokens: 256, outputTokens: 38 } },

@@ -6,6 +6,7 @@ import { optionalFiniteNumber, optionalPositiveInteger, requiredString, resolveH
 import { createModelSteps } from '../internal/create-model-steps.js';
 import { createProviderTransport } from '../internal/create-provider-transport.js';
 import type { SseStepHandler } from '../internal/drive-sse-step.js';
+import { optionalPlainObject } from '../internal/plain-object-option.js';
 import { invalidOutput, type OutputContext } from '../internal/transport-failure-output.js';
 import { convertToOllamaMessages, convertToOllamaTools } from './convert-to-ollama-messages.js';
 import { addOllamaChunk, emptyOllamaMessage, mapOllamaMessageToOutput } from './internal/map-ollama-message-to-output.js';
@@ -47,8 +48,8 @@ export function createOllamaModel(options: OllamaModelOptions): OllamaModel {
   const keepAlive = validateKeepAlive(options.keepAlive);
   const temperature = optionalFiniteNumber(options.temperature, 'temperature');
   const maxTokens = optionalPositiveInteger(options.maxTokens, 'maxTokens');
-  const modelOptions = plainObject(options.modelOptions, 'modelOptions');
-  const extraBody = plainObject(options.extraBody, 'extraBody');
+  const modelOptions = optionalPlainObject(options.modelOptions, 'modelOptions');
+  const extraBody = optionalPlainObject(options.extraBody, 'extraBody');
   const reserved = reservedBodyKeys.find((key) => Object.hasOwn(extraBody, key));
   if (reserved !== undefined) throw new HarnessConfigError(`extraBody must not set "${reserved}".`, { field: `extraBody.${reserved}` });
   const think = options.think;
@@ -145,8 +146,3 @@ function validateKeepAlive(value: unknown): OllamaKeepAlive | undefined {
   throw new HarnessConfigError("keepAlive must be a duration such as '10m' or '1h30m', or a number of seconds.", { field: 'keepAlive' });
 }
 
-function plainObject(value: unknown, field: string): Readonly<Record<string, unknown>> {
-  if (value === undefined) return {};
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new HarnessConfigError(`${field} must be an object.`, { field });
-  return value as Readonly<Record<string, unknown>>;
-}

@@ -4,6 +4,7 @@ import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import { createFakeToolRegistry, createTurnInput } from '../../testing/index.js';
 import {
   createFakeAnthropicServer,
+  createFakeGeminiServer,
   createFakeOllamaServer,
   createFakeOpenAICompatibleServer,
   createFakeOpenAIResponsesServer,
@@ -193,6 +194,49 @@ describe('createModelFromProfile', () => {
     for await (const event of stream) if (event.type === 'text_delta') deltas.push(event.text);
     expect(deltas.join('')).toBe('Streamed answer.');
     expect((await stream.result).metadata?.modelReceipts).toEqual([expect.objectContaining({ profileId: 'gpt', protocol: 'openai-responses' })]);
+  });
+
+  it('runs a tool turn and a streamed turn through a gemini-generate-content profile, the key only in x-goog-api-key', async () => {
+    const gemini = await track(createFakeGeminiServer());
+    const set = parseProviderProfiles({
+      profiles: [
+        {
+          id: 'flash',
+          provider: 'google',
+          protocol: 'GeminiGenerateContent',
+          model: 'gemini-2.5-flash',
+          endpoint: gemini.url,
+          authMode: 'api-key',
+          secretSource: { kind: 'environment', name: 'GEMINI_KEY' },
+          maxOutputTokens: 256,
+          pricing: { inputPerMillionTokens: 0.3, outputPerMillionTokens: 2.5, reasoningPerMillionTokens: 2.5 },
+        },
+      ],
+    });
+    gemini.enqueue(
+      { toolCalls: [{ name: 'lookup', arguments: { q: 'z' } }], usage: { inputTokens: 100, outputTokens: 40, reasoningTokens: 30 } },
+      { text: 'Gemini answer.', usage: { inputTokens: 150, cachedInputTokens: 100, outputTokens: 5 } },
+      { text: 'Streamed from Gemini.', deltaSize: 5 },
+    );
+    const model = createModelFromProfile(set, 'flash', { env: { GEMINI_KEY: key } });
+    const result = await createHarness({ model, tools }).runTurn(createTurnInput());
+    expect(result).toMatchObject({ outcome: 'completed', assistantMessage: { text: 'Gemini answer.' } });
+    expect(result.usage).toMatchObject({ totalInputTokens: 250, totalCachedInputTokens: 100, totalOutputTokens: 45, totalReasoningTokens: 30 });
+    expect(result.usage.totalCostUnits).toBeGreaterThan(0);
+    expect(result.metadata?.modelReceipts).toEqual([
+      expect.objectContaining({ profileId: 'flash', protocol: 'gemini-generate-content', model: 'gemini-2.5-flash' }),
+      expect.objectContaining({ profileId: 'flash', cachedInputTokens: 100 }),
+    ]);
+    for (const request of gemini.requests) {
+      expect(request.headers['x-goog-api-key']).toBe(key);
+      expect(`${request.path}${request.search ?? ''}`).not.toContain(key);
+    }
+    expect(gemini.requests[0]!.body).toMatchObject({ generationConfig: { maxOutputTokens: 256 } });
+    const stream = createHarness({ model }).streamTurn(createTurnInput());
+    const deltas: string[] = [];
+    for await (const event of stream) if (event.type === 'text_delta') deltas.push(event.text);
+    expect(deltas.join('')).toBe('Streamed from Gemini.');
+    expect(await stream.result).toMatchObject({ outcome: 'completed' });
   });
 
   it('fails a step without the secret before sending anything, naming the variable only', async () => {

@@ -1,7 +1,7 @@
-import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import type { HarnessModelAdapter } from '../../core/types/model.js';
 import { createAnthropicModel } from '../anthropic/create-anthropic-model.js';
 import type { HttpProviderOptions } from '../http/http-provider-options.js';
+import { createGeminiModel } from '../gemini/create-gemini-model.js';
 import { createOllamaModel } from '../ollama/create-ollama-model.js';
 import { createOpenAICompatibleModel } from '../openai-compatible/create-openai-compatible-model.js';
 import { createOpenAIResponsesModel } from '../openai-responses/create-openai-responses-model.js';
@@ -41,8 +41,14 @@ const factories: Readonly<Record<ProviderProtocol, ProtocolFactory>> = {
       temperature: profile.temperature,
       maxTokens: profile.maxOutputTokens,
     }),
-  // Interim until createGeminiModel lands (issue 11, P2).
-  'gemini-generate-content': (profile) => notYetAvailable(profile),
+  'gemini-generate-content': (profile, transport) =>
+    createGeminiModel({
+      ...transport,
+      baseUrl: profile.endpoint,
+      model: profile.model,
+      temperature: profile.temperature,
+      maxTokens: profile.maxOutputTokens,
+    }),
 };
 
 /**
@@ -73,6 +79,3 @@ export function createModelFromProfile(set: ProviderProfileSet, idOrAlias: strin
   return withReceipt(factories[profile.protocol](profile, transport), profile);
 }
 
-function notYetAvailable(profile: ProviderProfile): never {
-  throw new HarnessConfigError(`The ${profile.protocol} protocol is not available in this build.`, { field: 'protocol' });
-}

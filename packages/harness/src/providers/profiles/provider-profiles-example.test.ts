@@ -38,9 +38,9 @@ describe('examples/provider-profiles', () => {
     };
     const { stdout } = await promisify(execFile)(process.execPath, [compiled], { cwd: `${root}examples/provider-profiles`, env, timeout: 60_000 });
     expect(stdout).toMatch(/router\s+openai-chat\s+openai\/gpt-5-mini\s+openrouter\.ai\s+OPENROUTER_API_KEY not set → no/);
-    for (const id of ['local-model', 'router', 'openai', 'claude']) expect(stdout).toContain(`[${id}] offline: fake server`);
-    expect(stdout.match(/→ completed \/ answer_finalized/g)).toHaveLength(4);
-    expect(stdout.match(/receipt: /g)).toHaveLength(8);
+    for (const id of ['local-model', 'router', 'openai', 'claude', 'gemini']) expect(stdout).toContain(`[${id}] offline: fake server`);
+    expect(stdout.match(/→ completed \/ answer_finalized/g)).toHaveLength(5);
+    expect(stdout.match(/receipt: /g)).toHaveLength(10);
     expect(stdout).not.toContain('fake-key-for-the-local-server');
   });
 });
