@@ -1,6 +1,6 @@
 // The worker bridge over the in-memory relay, with real processes (bash and the fake CLIs of the
 // local backends): replies, prompts, sessions, limits, cancels, duplicates and hostile input.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHarness } from '../core/create-harness.js';
 import { HarnessConfigError } from '../core/errors/harness-config-error.js';
 import type { ExecutionResult } from '../execution/types.js';
@@ -212,6 +212,31 @@ describe('createRelayWorkerBridge — limits', () => {
     expect(peak).toBe(2);
     expect([...received.values()].sort()).toEqual(texts);
     expect(bridge.stats()).toMatchObject({ finished: 5, completed: 5, running: 0, queued: 0 });
+  });
+
+  it('answers failed / timeout without running a queued request whose deadline passed while it waited', async () => {
+    const relay = createMemoryRelay();
+    const release: (() => void)[] = [];
+    const runner: CliRunner = {
+      id: 'gate',
+      run: () => new Promise((resolve) => release.push(() => resolve({ backendId: 'gate', status: 'completed', output: { text: 'ok' } }))),
+    };
+    const { log } = await startBridge(relay, { runner, concurrency: 1 });
+    relay.deliver({ from: 'orchestrator', target: 'worker', text: requestBody(fullRequest('first')).text });
+    await log.waitFor('request_started');
+    const waiting = requestBody(fullRequest('second'), { deadline: new Date(Date.now() + 60_000).toISOString() });
+    relay.deliver({ from: 'orchestrator', target: 'worker', text: waiting.text });
+    await log.waitFor('request_received', (event) => event.queued);
+    // The clock jumps past the deadline while the second request waits for its slot.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 120_000 });
+    try {
+      release.shift()!();
+      const finished = await log.waitFor('request_finished', (event) => event.requestId === waiting.requestId);
+      expect(finished).toMatchObject({ status: 'failed', errorCode: 'timeout' });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(log.count('request_started')).toBe(1);
   });
 
   it('refuses a request at once when the queue is full (failed, retryable)', async () => {

@@ -2,12 +2,13 @@ import type { ExecutionResult } from '../execution/types.js';
 import { buildLocalPrompt } from '../local/build-local-prompt.js';
 import { describeError } from '../relay/internal/describe-error.js';
 import type { RelayInboundMessage } from '../relay/relay-transport.js';
-import { encodeExecutionResultMessage } from '../relay/wire/execution-result-message.js';
 import type { ExecutionCancelMessage, ExecutionRequestMessage } from '../relay/wire/message-types.js';
 import { decodeWorkerInboundMessage } from '../relay/wire/decode-worker-inbound.js';
 import { RecentIds } from '../agent-relay/internal/recent-ids.js';
+import { encodeReply } from './internal/encode-reply.js';
 import { runWithBounds } from './internal/run-with-bounds.js';
 import { validateBridgeConfig, type ResolvedBridgeConfig } from './internal/validate-bridge-config.js';
+import { within } from './internal/within.js';
 import { bridgeFailure, cancelReason } from './internal/worker-results.js';
 import type {
   RelayWorkerBridge,
@@ -281,7 +282,7 @@ class WorkerBridge implements RelayWorkerBridge {
     this.counts.finished += 1;
     if (executionResult.status === 'completed') this.counts.completed += 1;
     else this.counts.failed += 1;
-    const text = this.encodeReply(message, executionResult);
+    const text = encodeReply(message, executionResult, this.config.maxReplyChars, (result) => this.decorate(result));
     const sending = this.config.relay
       .send({ from: this.workerName, to: from, text, threadId: message.threadId, channelId: this.config.channelId })
       .then(
@@ -312,34 +313,4 @@ class WorkerBridge implements RelayWorkerBridge {
     return { ...result, metadata: { ...result.metadata, worker: { name: this.workerName, runner: this.config.runner.id } } };
   }
 
-  /** The reply body; a result too large to send (or to encode) becomes a small failure. */
-  private encodeReply(message: ExecutionRequestMessage, result: ExecutionResult): string {
-    const envelope = { requestId: message.requestId, turnId: message.turnId, threadId: message.threadId, sentAt: new Date().toISOString() };
-    let problem: string;
-    try {
-      const text = encodeExecutionResultMessage({ ...envelope, executionResult: result });
-      if (text.length <= this.config.maxReplyChars) return text;
-      problem = `The result has ${text.length} characters; the reply limit is ${this.config.maxReplyChars}.`;
-    } catch (error) {
-      problem = `The result could not be encoded (${describeError(error)}).`;
-    }
-    const failure = this.decorate(bridgeFailure(result.backendId, 'invalid_backend_output', problem, false));
-    return encodeExecutionResultMessage({
-      ...envelope,
-      executionResult: { ...failure, ...(result.continuation === undefined ? {} : { continuation: result.continuation }) },
-    });
-  }
-}
-
-/** Waits for `promise` at most `ms` milliseconds; true when it settled in time. */
-async function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timedOut = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  try {
-    return await Promise.race([promise.then(() => true, () => true), timedOut]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
