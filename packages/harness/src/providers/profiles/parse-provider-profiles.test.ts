@@ -88,6 +88,7 @@ describe('parseProviderProfiles', () => {
     ['an alias to a non-string', { profiles: [local], aliases: { fast: 1 } }, 'aliases.fast', /must name a profile id/],
     ['aliases as an array', { profiles: [local], aliases: ['local-model'] }, 'aliases', /aliases must be an object/],
     ['a profile that is not an object', { profiles: ['local-model'] }, 'profiles[0]', /profiles\[0\]/],
+    ['an id with a line break', { profiles: [{ ...local, id: 'a\nProfile "x" is fine' }] }, 'profiles[0].id', /^Profile "a\\nProfile \\"x\\" is fine" \(profiles\[0\]\)/],
   ])('refuses %s with a HarnessConfigError naming the field', (_name, input, field, message) => {
     const error = thrownBy(() => parseProviderProfiles(input));
     expect(error.field).toBe(field);

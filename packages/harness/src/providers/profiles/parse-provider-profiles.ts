@@ -32,7 +32,7 @@ export function parseProviderProfiles(json: unknown): ProviderProfileSet {
   const ids = new Set<string>();
   file.profiles.forEach((entry, index) => {
     const profile = parseProfile(entry, index);
-    if (ids.has(profile.id)) fail(`profiles[${index}].id`, `Profile "${profile.id}" (profiles[${index}]): the id is used by an earlier profile.`);
+    if (ids.has(profile.id)) fail(`profiles[${index}].id`, `Profile ${JSON.stringify(profile.id)} (profiles[${index}]): the id is used by an earlier profile.`);
     ids.add(profile.id);
     profiles.push(profile);
   });
@@ -60,7 +60,7 @@ function readFile(json: unknown): { profiles: unknown[]; aliases: unknown } {
 function parseProfile(entry: unknown, index: number): ProviderProfile {
   const where = `profiles[${index}]`;
   const rawId = typeof entry === 'object' && entry !== null && typeof (entry as { id?: unknown }).id === 'string' ? (entry as { id: string }).id : undefined;
-  const name = rawId === undefined ? where : `Profile "${rawId.slice(0, 128)}" (${where})`;
+  const name = rawId === undefined ? where : `Profile ${JSON.stringify(rawId.slice(0, 128))} (${where})`;
   if (typeof entry === 'object' && entry !== null) {
     const secretKey = Object.keys(entry).find((key) => secretLikeKeys.test(key));
     if (secretKey !== undefined) {

@@ -29,5 +29,5 @@ export function findProfile(set: ProviderProfileSet, idOrAlias: string): FoundPr
   const aliased = target === undefined ? undefined : set.profiles.find((profile) => profile.id === target);
   if (aliased !== undefined) return { profile: aliased, alias: idOrAlias };
   const known = [...set.profiles.map((profile) => profile.id), ...set.aliases.keys()].slice(0, 20).join(', ');
-  throw new HarnessConfigError(`No provider profile or alias "${idOrAlias.slice(0, 128)}"; known: ${known}.`, { field: 'idOrAlias' });
+  throw new HarnessConfigError(`No provider profile or alias ${JSON.stringify(idOrAlias.slice(0, 128))}; known: ${known}.`, { field: 'idOrAlias' });
 }
