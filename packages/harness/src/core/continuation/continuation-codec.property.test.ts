@@ -9,7 +9,7 @@ import { createContinuationCodec } from './continuation-codec.js';
 const encoder = new TextEncoder();
 /** Cheap to generate: a run of one (possibly multi-byte or escaped) character, or a short random string. */
 const text = fc.oneof(
-  fc.tuple(fc.constantFrom('a', 'é', '€', '😀', '"', '\n', '\u0001'), fc.nat(700)).map(([char, count]) => char.repeat(count)),
+  fc.tuple(fc.constantFrom('a', 'é', '€', '😀', '"', '\n', '\u0001'), fc.nat(500)).map(([char, count]) => char.repeat(count)),
   fc.string({ maxLength: 16 }),
 );
 const record = fc.oneof(
@@ -55,7 +55,7 @@ const loopState: fc.Arbitrary<HarnessLoopContinuationState> = fc.record({
   mode: fc.constant('loop' as const),
   stopReason: fc.constant('approval_required' as const),
   input: text.map((message) => ({ ...baseInput, message: { ...baseInput.message, text: message } })),
-  transcript: fc.array(transcriptItem, { maxLength: 6 }),
+  transcript: fc.array(transcriptItem, { maxLength: 5 }),
   usage: fc.constant({ totalInputTokens: 0, totalOutputTokens: 0, totalCostUnits: 0, totalLatencyMs: 0, modelCalls: 1, toolCalls: 0 }),
   question: text,
   approvals: fc.array(approval, { maxLength: 3 }),
@@ -64,7 +64,7 @@ const loopState: fc.Arbitrary<HarnessLoopContinuationState> = fc.record({
 });
 
 /** A few limits, each with one codec per signing mode, so a run costs a seal and not a key import. */
-const LIMITS = [300, 700, 1_500, 3_000, 6_000] as const;
+const LIMITS = [300, 700, 1_500, 3_000, 5_000] as const;
 const codecs = new Map<string, ReturnType<typeof createContinuationCodec>>();
 let nextId = 0;
 function codecFor(maxBytes: number, signed: boolean) {
