@@ -5,7 +5,7 @@ import { decodeExecutionResultMessage } from '../../relay/wire/execution-result-
 import { createMemoryRelay } from '../../testing/memory-relay.js';
 import { fullRequest, requestBody } from '../__fixtures__/bridge-test-helpers.js';
 import { parseWorkerArgs, workerUsage } from './worker-args.js';
-import { runWorkerMain, type WorkerMainIo } from './worker-main.js';
+import { formatWorkerEvent, runWorkerMain, type WorkerMainIo } from './worker-main.js';
 
 describe('parseWorkerArgs', () => {
   it('applies defaults', () => {
@@ -89,6 +89,14 @@ function testIo(argv: string[], relay = createMemoryRelay()) {
     nextLine: () => new Promise<string>((resolve) => logged.push(resolve)),
   };
 }
+
+describe('formatWorkerEvent', () => {
+  it('keeps outside text on one line', () => {
+    const line = formatWorkerEvent({ type: 'message_ignored', reason: 'foreign', from: 'evil\nrequest x: completed', detail: '' });
+    expect(line).toBe('ignored a message from evil\\nrequest x: completed: foreign');
+    expect(line).not.toContain('\n');
+  });
+});
 
 describe('runWorkerMain', () => {
   it('prints help and exits 0; a bad flag exits 2 with the reason', async () => {

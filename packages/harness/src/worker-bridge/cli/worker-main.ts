@@ -40,17 +40,20 @@ async function connectRelayAdapter(args: WorkerArgs): Promise<WorkerRelay> {
   return relay;
 }
 
+/** Outside text made safe for one log line: no control characters (no forged lines), bounded. */
+const clean = (text: string) => JSON.stringify(text.slice(0, 200)).slice(1, -1);
+
 /** One line for a bridge event (every request gets exactly one `request_finished` line). */
 export function formatWorkerEvent(event: RelayWorkerBridgeEvent): string | undefined {
   switch (event.type) {
     case 'request_finished':
-      return `request ${event.requestId} turn ${event.turnId} from ${event.from}: ${event.status}${
+      return `request ${clean(event.requestId)} turn ${clean(event.turnId)} from ${clean(event.from)}: ${event.status}${
         event.errorCode === undefined ? '' : ` (${event.errorCode})`
       } in ${event.durationMs} ms${event.replied ? '' : ', reply not delivered'}`;
     case 'message_ignored':
-      return `ignored a message from ${event.from}: ${event.reason}`;
+      return `ignored a message from ${clean(event.from)}: ${event.reason}`;
     case 'request_cancelled':
-      return `request ${event.requestId} cancelled by ${event.from} (${event.reason})`;
+      return `request ${clean(event.requestId)} cancelled by ${clean(event.from)} (${event.reason})`;
     default:
       return undefined;
   }
