@@ -75,7 +75,7 @@ export function createGeminiModel(options: GeminiModelOptions): GeminiModel {
   const json = createProviderTransport({ ...config, url: `${resource}:generateContent` });
   const stream = createProviderTransport({ ...config, url: `${resource}:streamGenerateContent?alt=sse` });
   const transport: ProviderTransport = { sendJson: (body, context) => json.sendJson(body, context), openStream: (body, context) => stream.openStream(body, context) };
-  const memory = createToolStepMemory<GeminiStepState>();
+  const memory = createToolStepMemory<GeminiStepState>({ weigh: (state) => [...state.values()].reduce((sum, call) => sum + (call.thoughtSignature?.length ?? 0), 0) });
 
   const buildBody = (input: HarnessModelInput): Record<string, unknown> => ({
     ...extraBody,
@@ -93,7 +93,7 @@ export function createGeminiModel(options: GeminiModelOptions): GeminiModel {
     }
     const response = emptyGeminiResponse();
     addGeminiChunk(response, parsed.data);
-    return finish(response, context, memory);
+    return mapAndRemember(response, context, memory);
   };
 
   return {
@@ -110,7 +110,7 @@ export function createGeminiModel(options: GeminiModelOptions): GeminiModel {
   };
 }
 
-function finish(response: AssembledGeminiResponse, context: OutputContext, memory: ToolStepMemory<GeminiStepState>): HarnessModelOutput {
+function mapAndRemember(response: AssembledGeminiResponse, context: OutputContext, memory: ToolStepMemory<GeminiStepState>): HarnessModelOutput {
   const mapped = mapGeminiResponseToOutput(response, context);
   if (mapped.step !== undefined) memory.remember(mapped.step.calls, mapped.step.state);
   return mapped.output;
@@ -144,7 +144,7 @@ function chunkHandler(context: OutputContext, memory: ToolStepMemory<GeminiStepS
       if (response.finishReason === undefined && response.blockReason === undefined && response.error === undefined) {
         return invalidOutput('transient', 'The stream ended before it was complete.', context, { retryable: true });
       }
-      return finish(response, context, memory);
+      return mapAndRemember(response, context, memory);
     },
   };
 }

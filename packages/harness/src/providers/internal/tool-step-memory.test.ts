@@ -24,7 +24,7 @@ describe('createToolStepMemory', () => {
   });
 
   it('forgets the oldest step beyond its limit; remembering again refreshes a step', () => {
-    const memory = createToolStepMemory<number>(2);
+    const memory = createToolStepMemory<number>({ maxSteps: 2 });
     memory.remember([call('1')], 1);
     memory.remember([call('2')], 2);
     memory.remember([call('1')], 11);
@@ -32,6 +32,19 @@ describe('createToolStepMemory', () => {
     expect(memory.recall([call('2')])).toBeUndefined();
     expect(memory.recall([call('1')])).toBe(11);
     expect(memory.recall([call('3')])).toBe(3);
+  });
+
+  it('keeps the total weight under its cap and never keeps a step heavier than the cap', () => {
+    const memory = createToolStepMemory<string>({ maxWeight: 10, weigh: (value) => value.length });
+    memory.remember([call('1')], 'aaaa');
+    memory.remember([call('2')], 'bbbb');
+    memory.remember([call('3')], 'cccc');
+    expect(memory.recall([call('1')])).toBeUndefined();
+    expect(memory.recall([call('2')])).toBe('bbbb');
+    expect(memory.recall([call('3')])).toBe('cccc');
+    memory.remember([call('4')], 'x'.repeat(11));
+    expect(memory.recall([call('4')])).toBeUndefined();
+    expect(memory.recall([call('3')])).toBe('cccc');
   });
 
   it('ignores steps whose inputs cannot be serialized', () => {

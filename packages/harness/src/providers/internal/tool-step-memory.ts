@@ -11,32 +11,57 @@ export interface ToolStepMemory<T> {
   recall(calls: readonly HarnessToolCall[]): T | undefined;
 }
 
-/** Steps remembered per adapter by default; the oldest is forgotten first. */
-export const DEFAULT_TOOL_STEP_MEMORY_LIMIT = 128;
+/** Limits of a `ToolStepMemory`. */
+export interface ToolStepMemoryOptions<T> {
+  /** Most steps kept; the oldest is forgotten first. @default 128 */
+  maxSteps?: number;
+  /** Most weight (see `weigh`) kept over all steps; a single heavier step is not kept at all. @default 8388608 */
+  maxWeight?: number;
+  /** The weight of a value, e.g. its serialized size in characters. @default () => 0 */
+  weigh?: (value: T) => number;
+}
+
+/** Default limits of a `ToolStepMemory`: 128 steps, 8 MiB of weight. */
+export const DEFAULT_TOOL_STEP_MEMORY_LIMITS: Readonly<{ maxSteps: number; maxWeight: number }> = Object.freeze({ maxSteps: 128, maxWeight: 8 * 1024 * 1024 });
 
 /**
  * A bounded in-memory map from a tool step (its calls' ids, names and inputs) to provider state.
  * A step is found again only when every call matches, so a reused call id from another turn or a
- * different step never picks up foreign state. The state lives as long as the adapter instance:
- * after a resume in another process it is gone, and the provider replays the step without it.
+ * different step never picks up foreign state. Steps and their total weight are capped (oldest
+ * forgotten first), so a provider sending huge state cannot grow it without bound. The state lives
+ * as long as the adapter instance: after a resume in another process it is gone, and the provider
+ * replays the step without it.
  */
-export function createToolStepMemory<T>(limit: number = DEFAULT_TOOL_STEP_MEMORY_LIMIT): ToolStepMemory<T> {
-  const entries = new Map<string, T>();
+export function createToolStepMemory<T>(options: ToolStepMemoryOptions<T> = {}): ToolStepMemory<T> {
+  const maxSteps = options.maxSteps ?? DEFAULT_TOOL_STEP_MEMORY_LIMITS.maxSteps;
+  const maxWeight = options.maxWeight ?? DEFAULT_TOOL_STEP_MEMORY_LIMITS.maxWeight;
+  const weigh = options.weigh ?? (() => 0);
+  const entries = new Map<string, { value: T; weight: number }>();
+  let total = 0;
+  const forget = (key: string) => {
+    const entry = entries.get(key);
+    if (entry === undefined) return;
+    total -= entry.weight;
+    entries.delete(key);
+  };
   return {
     remember(calls, value) {
       const key = stepKey(calls);
       if (key === undefined) return;
-      entries.delete(key);
-      entries.set(key, value);
-      while (entries.size > limit) {
+      forget(key);
+      const weight = weigh(value);
+      if (!(weight <= maxWeight)) return;
+      entries.set(key, { value, weight });
+      total += weight;
+      while (entries.size > maxSteps || total > maxWeight) {
         const oldest = entries.keys().next();
         if (oldest.done === true) break;
-        entries.delete(oldest.value);
+        forget(oldest.value);
       }
     },
     recall(calls) {
       const key = stepKey(calls);
-      return key === undefined ? undefined : entries.get(key);
+      return key === undefined ? undefined : entries.get(key)?.value;
     },
   };
 }

@@ -73,7 +73,7 @@ export function createOpenAIResponsesModel(options: OpenAIResponsesModelOptions)
     authHeaders: (apiKey) => ({ authorization: `Bearer ${apiKey}` }),
     label: 'OpenAI',
   });
-  const memory = createToolStepMemory<OpenAIResponsesStepState>();
+  const memory = createToolStepMemory<OpenAIResponsesStepState>({ weigh: (state) => JSON.stringify(state.reasoning).length });
 
   const buildBody = (input: HarnessModelInput, stream: boolean): Record<string, unknown> => {
     const prompt = convertToOpenAIResponsesInput(input, { recallStep: (calls) => memory.recall(calls) });
@@ -98,7 +98,7 @@ export function createOpenAIResponsesModel(options: OpenAIResponsesModelOptions)
         retryable: true,
       });
     }
-    return finish(readOpenAIResponse(parsed.data), context, memory);
+    return mapAndRemember(readOpenAIResponse(parsed.data), context, memory);
   };
 
   return {
@@ -115,7 +115,7 @@ export function createOpenAIResponsesModel(options: OpenAIResponsesModelOptions)
   };
 }
 
-function finish(response: AssembledOpenAIResponse, context: OutputContext, memory: ToolStepMemory<OpenAIResponsesStepState>): HarnessModelOutput {
+function mapAndRemember(response: AssembledOpenAIResponse, context: OutputContext, memory: ToolStepMemory<OpenAIResponsesStepState>): HarnessModelOutput {
   const mapped = mapOpenAIResponsesOutput(response, context);
   if (mapped.step !== undefined) memory.remember(mapped.step.calls, mapped.step.state);
   return mapped.output;
@@ -147,7 +147,7 @@ function eventHandler(context: OutputContext, memory: ToolStepMemory<OpenAIRespo
       if (!assembler.isComplete() && !assembler.hasError()) {
         return invalidOutput('transient', 'The stream ended before it was complete.', context, { retryable: true });
       }
-      return finish(assembler.result(), context, memory);
+      return mapAndRemember(assembler.result(), context, memory);
     },
   };
 }
