@@ -153,22 +153,22 @@ describe('worker bridge in a child process, bash runner', () => {
     await relay.start();
     try {
       const replies: string[] = [];
-      const stop = relay.subscribe('dup-chat', (message) => {
-        const decoded = decodeExecutionResultMessage(message.text);
-        if (decoded.ok) replies.push(decoded.message.requestId ?? '');
-      });
       const first = requestBody(fullRequest('first', { turnId: 'dup-1' }));
       const last = requestBody(fullRequest('last', { turnId: 'dup-2' }));
-      const lastReply = worker.waitForLine(/turn dup-2 from dup-chat: completed/);
-      for (const body of [first, first, last]) await relay.send({ from: 'dup-chat', to: 'bash-worker', text: body.text, threadId: 'dup' });
-      await lastReply;
-      await worker.waitForLine(/ignored a message from dup-chat: duplicate/);
-      // Replies come back in order over one connection; the last one arrived after any duplicate would have.
-      await new Promise<void>((resolve) => {
-        const check = () => (replies.includes(last.requestId) ? resolve() : setImmediate(check));
-        check();
+      let lastArrived: () => void = () => undefined;
+      const lastReply = new Promise<void>((resolve) => (lastArrived = resolve));
+      const stop = relay.subscribe('dup-chat', (message) => {
+        const decoded = decodeExecutionResultMessage(message.text);
+        if (!decoded.ok) return;
+        replies.push(decoded.message.requestId ?? '');
+        if (decoded.message.requestId === last.requestId) lastArrived();
       });
+      for (const body of [first, first, last]) await relay.send({ from: 'dup-chat', to: 'bash-worker', text: body.text, threadId: 'dup' });
+      await worker.waitForLine(/ignored a message from dup-chat: duplicate/);
+      // The duplicate was dropped on arrival (the line above): one run, one log line, one reply for it.
+      await Promise.all([lastReply, worker.waitForLine(/turn dup-1 from dup-chat: completed/)]);
       stop();
+      expect(worker.lines.filter((line) => line.includes('turn dup-1 from dup-chat'))).toHaveLength(1);
       expect(replies.filter((id) => id === first.requestId)).toHaveLength(1);
     } finally {
       await relay.shutdown();
