@@ -162,7 +162,16 @@ describe('stop reasons and outcomes (DESIGN.md §4)', () => {
       expect(JSON.parse(JSON.stringify(result.continuation))).toEqual(result.continuation);
     }
     expect(trace.events.at(-1)).toMatchObject({ type: 'turn_finished', outcome, stopReason });
-    expect(stopReasonToUserMessage(result)).toBe(stopReasonToUserMessage(stopReason));
+    if (outcome === 'failed') {
+      expect(result.error).toMatchObject({ code: expect.any(String), message: expect.any(String), retryable: expect.any(Boolean), source: expect.any(String) });
+      // A failure nobody can fix by retrying does not invite a retry.
+      const message = stopReasonToUserMessage(result);
+      if (result.error?.retryable === false) expect(message).not.toMatch(/try again/i);
+      expect(stopReasonToUserMessage(stopReason).startsWith(message.replace(/\.$/, ''))).toBe(true);
+    } else {
+      expect(result.error).toBeUndefined();
+      expect(stopReasonToUserMessage(result)).toBe(stopReasonToUserMessage(stopReason));
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import type { HarnessOutcome, HarnessStopReason } from './types/outcome.js';
-import type { HarnessResult } from './types/result.js';
+import type { HarnessResult, HarnessResultError } from './types/result.js';
 
 // Null-prototype tables: a stop reason read from outside (say `constructor`) finds nothing inherited.
 const outcomes: Readonly<Record<HarnessStopReason, HarnessOutcome>> = table({
@@ -55,11 +55,48 @@ const messages: Readonly<Record<HarnessStopReason, string>> = table({
   continuation_invalid: 'I could not resume the earlier request; please ask again.',
 });
 
+const configurationCodes = new Set([
+  'missing_api_key',
+  'authentication_failed',
+  'permission_denied',
+  'payment_required',
+  'not_found',
+  'bad_request',
+  'provider_redirect',
+]);
+
+const errorMessages = new Map<string, string>([
+  ['input_too_large', 'This request is too large for me to handle in one turn.'],
+  ['request_too_large', 'This request is too large for me to handle in one turn.'],
+  ['rate_limited', 'The model service is busy right now. Please try again in a moment.'],
+]);
+
+const notRetryable: Partial<Record<HarnessStopReason, string>> = table({
+  model_invalid_response: 'I had trouble producing a reply.',
+  runtime_error: 'Something went wrong on my side.',
+});
+
 /**
- * A short, honest sentence for the end user explaining why the turn stopped.
+ * A short, honest sentence for the end user explaining why the turn stopped. Given a whole
+ * result, a failure also reads its `error`: a configuration or credentials problem says so instead
+ * of inviting a retry, and a fault that a retry cannot fix does not suggest one.
  * For `completed` results prefer `result.assistantMessage`.
  */
-export function stopReasonToUserMessage(result: Pick<HarnessResult, 'stopReason'> | HarnessStopReason): string {
+export function stopReasonToUserMessage(
+  result: (Pick<HarnessResult, 'stopReason'> & { error?: Pick<HarnessResultError, 'code' | 'retryable'> | undefined }) | HarnessStopReason,
+): string {
   const stopReason = typeof result === 'string' ? result : result.stopReason;
+  const error = typeof result === 'string' ? undefined : result.error;
+  if (error !== undefined && outcomeForStopReason(stopReason) === 'failed') {
+    if (configurationCodes.has(error.code)) {
+      return 'I can’t answer right now because the assistant is not set up correctly; trying again won’t help until it is fixed.';
+    }
+    const specific = errorMessages.get(error.code);
+    if (specific !== undefined) return specific;
+    if (!error.retryable) {
+      const message = notRetryable[stopReason];
+      if (message !== undefined) return message;
+    }
+  }
   return messages[stopReason] ?? 'Something went wrong on my side. Please try again.';
 }

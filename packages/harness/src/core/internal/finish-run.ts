@@ -5,6 +5,7 @@ import type { HarnessApprovalRequest } from '../types/approval.js';
 import type { HarnessStopReason } from '../types/outcome.js';
 import type { HarnessResult, HarnessResultMetadata } from '../types/result.js';
 import type { HarnessToolCall } from '../../shared/types/tools.js';
+import { resultError } from './result-error.js';
 import { elapsedMs, executionState, type RunContext } from './run-context.js';
 import { raceSignal } from './turn-signal.js';
 
@@ -84,6 +85,7 @@ export async function finishRun(run: RunContext, ending: RunEnding): Promise<Har
     },
     usage: { ...run.usage },
     transcript: [...run.transcript],
+    ...(outcome === 'failed' ? { error: resultError(stopReason, metadata, ending.assistantText) } : {}),
     ...(metadata === undefined ? {} : { metadata }),
   };
   run.trace.emit({ type: 'turn_finished', outcome, stopReason });

@@ -187,6 +187,7 @@ function invalidContinuation(source: { turnId?: string; sessionId?: string }, re
     },
     usage: emptyUsage(),
     transcript: [],
+    error: { code: 'continuation_invalid', message: reason, retryable: false, source: 'continuation' },
     metadata: { error: { code: 'continuation_invalid', message: reason, source: 'continuation' } },
   };
 }

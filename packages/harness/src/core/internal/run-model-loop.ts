@@ -238,7 +238,7 @@ async function handleInvalid(run: RunContext, output: HarnessInvalidOutput): Pro
   return {
     stopReason: output.kind === 'model_refused' ? 'model_refused' : 'model_invalid_response',
     metadata: {
-      error: { code: output.kind, message: output.reason, source: 'model', retryable },
+      error: { code: output.code ?? output.kind, message: output.reason, source: 'model', retryable },
       ...(output.httpStatus === undefined ? {} : { httpStatus: output.httpStatus }),
       consecutiveInvalidOutputs: run.consecutiveInvalid,
     },

@@ -28,6 +28,7 @@ export const modelOutputSchemas = memo(() => {
       kind: invalidOutputKindSchema,
       reason: z.string(),
       retryable: z.optional(z.boolean()),
+      code: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
       httpStatus: z.optional(z.number()),
       ...base,
     }),

@@ -57,6 +57,11 @@ export interface HarnessInvalidOutput extends HarnessModelOutputBase {
    * `model_refused`, `true` otherwise.
    */
   retryable?: boolean | undefined;
+  /**
+   * The specific cause, which becomes the failed result's `error.code` (for providers e.g.
+   * `missing_api_key`, `authentication_failed`, `rate_limited`). Absent: `kind` is used.
+   */
+  code?: string | undefined;
   httpStatus?: number | undefined;
 }
 

@@ -24,6 +24,24 @@ export interface HarnessTraceSummary {
   elapsedMs: number;
 }
 
+/**
+ * Why a failed turn failed, in a form a product can act on. `code` is stable and specific: a
+ * provider problem names its cause (`missing_api_key`, `authentication_failed`,
+ * `permission_denied`, `not_found`, `bad_request`, `rate_limited`, `provider_unavailable`,
+ * `provider_timeout`, `network_error`, `response_too_large`, `provider_redirect`,
+ * `input_too_large`), a tool its own error code, a backend its `ExecutionError` code, and other
+ * faults their stop reason or the codes in docs/errors.md. `source` says where it came from:
+ * `model`, `tool:<name>`, `backend:<id>`, `continuation`, `runtime`, or the hook or phase that
+ * threw (e.g. `hooks.onTurnStarted`). `retryable` is `true` only when running the same turn again
+ * can help.
+ */
+export interface HarnessResultError {
+  code: string;
+  message: string;
+  retryable: boolean;
+  source: string;
+}
+
 /** Details attached to a result. Known fields are typed; adapters may add more. */
 export interface HarnessResultMetadata {
   /** The fault behind `runtime_error`, `model_invalid_response` and other failures. */
@@ -51,5 +69,7 @@ export interface HarnessResult {
   traceSummary: HarnessTraceSummary;
   usage: HarnessAggregateUsage;
   transcript: HarnessTranscriptItem[];
+  /** Present exactly when `outcome` is `failed`. */
+  error?: HarnessResultError;
   metadata?: HarnessResultMetadata;
 }

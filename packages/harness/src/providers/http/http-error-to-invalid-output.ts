@@ -1,6 +1,7 @@
 import type { HarnessInvalidOutput } from '../../core/types/model.js';
 import type { HarnessUsage } from '../../shared/types/usage.js';
 import type { HarnessModelHttpError } from './harness-model-http-error.js';
+import { httpFailureCode } from './http-failure-code.js';
 
 /**
  * Maps a failed provider call to the harness's `invalid` output, with `retryable` set truthfully:
@@ -17,6 +18,7 @@ export function httpErrorToInvalidOutput(
     type: 'invalid',
     kind: transient ? 'transient' : 'provider_error',
     reason: error.message,
+    code: httpFailureCode(error),
     retryable: error.isRetryable,
     ...(error.statusCode === undefined ? {} : { httpStatus: error.statusCode }),
     ...(details.usage === undefined ? {} : { usage: details.usage }),

@@ -42,12 +42,13 @@ export function invalidOutput(
   kind: HarnessInvalidOutputKind,
   reason: string,
   context: OutputContext,
-  extra: { retryable?: boolean; httpStatus?: number; usage?: HarnessUsage; metadata?: Record<string, unknown> } = {},
+  extra: { retryable?: boolean; code?: string; httpStatus?: number; usage?: HarnessUsage; metadata?: Record<string, unknown> } = {},
 ): HarnessInvalidOutput {
   return {
     type: 'invalid',
     kind,
     reason: context.redactor.text(reason),
+    ...(extra.code === undefined ? {} : { code: extra.code }),
     ...(extra.retryable === undefined ? {} : { retryable: extra.retryable }),
     ...(extra.httpStatus === undefined ? {} : { httpStatus: extra.httpStatus }),
     usage: outputUsage(context, extra.usage),
@@ -66,7 +67,7 @@ export function transportFailureOutput(
 ): HarnessInvalidOutput {
   switch (outcome.type) {
     case 'missing_key':
-      return invalidOutput('provider_error', outcome.message, context, { retryable: false });
+      return invalidOutput('provider_error', outcome.message, context, { retryable: false, code: 'missing_api_key' });
     case 'failed':
       return httpErrorToInvalidOutput(outcome.error, { usage: outputUsage(context), metadata: outputMetadata(context) });
     case 'invalid_json':
