@@ -113,10 +113,13 @@ describe('createOpenAIResponsesModel — nextStep', () => {
   });
 
   it('carries reasoning items (with encrypted content) across tool steps, as the API requires', async () => {
-    const { server, model } = await setup([
-      { reasoning: 'Need the weather tool.', toolCalls: [{ name: 'lookup_weather', arguments: { city: 'Oslo' } }], usage: { inputTokens: 50, outputTokens: 40, reasoningTokens: 32 } },
-      { text: 'Sunny in Oslo.' },
-    ]);
+    const { server, model } = await setup(
+      [
+        { reasoning: 'Need the weather tool.', toolCalls: [{ name: 'lookup_weather', arguments: { city: 'Oslo' } }], usage: { inputTokens: 50, outputTokens: 40, reasoningTokens: 32 } },
+        { text: 'Sunny in Oslo.' },
+      ],
+      { reasoningEffort: 'medium' },
+    );
     const first = await model.nextStep(createModelInput({ availableTools: [weatherTool] }));
     expect(first).toMatchObject({ type: 'tool_request', usage: { reasoningTokens: 32 } });
     expect(JSON.stringify(first)).not.toContain('gAAAAB_fake_1');
@@ -139,11 +142,26 @@ describe('createOpenAIResponsesModel — nextStep', () => {
     expect((server.requests[1]!.body as { input: { type: string }[] }).input.map((item) => item.type)).toEqual(['message', 'function_call', 'function_call_output']);
   });
 
-  it('sends store: true without asking for encrypted reasoning', async () => {
-    const { server, model } = await setup([{ text: 'ok' }], { store: true });
-    await model.nextStep(createModelInput());
+  it('with store: true carries reasoning items by id, without asking for encrypted content', async () => {
+    const { server, model } = await setup(
+      [{ reasoning: 'Stored thought.', toolCalls: [{ name: 'lookup_weather', arguments: { city: 'Oslo' } }] }, { text: 'Sunny.' }],
+      { store: true, reasoningEffort: 'low' },
+    );
+    const first = await model.nextStep(createModelInput());
+    expect(await model.nextStep(afterTools(first))).toMatchObject({ type: 'final_answer' });
     expect(server.requests[0]!.body).toMatchObject({ store: true });
     expect((server.requests[0]!.body as { include?: unknown }).include).toBeUndefined();
+    expect((server.requests[1]!.body as { input: unknown[] }).input[1]).toEqual({ type: 'reasoning', id: 'rs_fake_1', summary: [{ type: 'summary_text', text: 'Stored thought.' }] });
+  });
+
+  it('without store or encrypted content never sends reasoning back (the API could not find it)', async () => {
+    const { server, model } = await setup([{ reasoning: 'Unstored thought.', toolCalls: [{ name: 'lookup_weather', arguments: { city: 'Oslo' } }] }, { text: 'Sunny.' }], {
+      includeEncryptedReasoning: false,
+    });
+    const first = await model.nextStep(createModelInput());
+    expect(await model.nextStep(afterTools(first))).toMatchObject({ type: 'final_answer', text: 'Sunny.' });
+    expect((server.requests[0]!.body as { include?: unknown }).include).toBeUndefined();
+    expect((server.requests[1]!.body as { input: { type: string }[] }).input.map((item) => item.type)).toEqual(['message', 'function_call', 'function_call_output']);
   });
 
   it('maps refusals, content-filter and token-cap stops, failures and unexpected shapes', async () => {
@@ -203,10 +221,10 @@ describe('createOpenAIResponsesModel — streamStep', () => {
   });
 
   it('assembles function-call arguments from deltas and carries streamed reasoning to the next step', async () => {
-    const { server, model } = await setup([
-      { reasoning: 'Use the tool.', text: 'Let me look.', toolCalls: [{ name: 'lookup_weather', arguments: { city: 'Tromsø' } }], deltaSize: 3 },
-      { text: 'Cold.' },
-    ]);
+    const { server, model } = await setup(
+      [{ reasoning: 'Use the tool.', text: 'Let me look.', toolCalls: [{ name: 'lookup_weather', arguments: { city: 'Tromsø' } }], deltaSize: 3 }, { text: 'Cold.' }],
+      { includeEncryptedReasoning: true },
+    );
     const first = await collect(model.streamStep(createModelInput({ availableTools: [weatherTool] })));
     expect(first.deltas.join('')).toBe('Let me look.');
     expect(first.output).toMatchObject({ type: 'tool_request', text: 'Let me look.', calls: [{ id: 'call_fake_1_1', input: { city: 'Tromsø' } }] });
@@ -251,6 +269,7 @@ describe('createOpenAIResponsesModel — options', () => {
       [{ apiKey: 'k', model: 'm', baseUrl: 'http://example.com/v1' }, 'baseUrl'],
       [{ apiKey: 'k', model: 'm', reasoningEffort: 'extreme' as never }, 'reasoningEffort'],
       [{ apiKey: 'k', model: 'm', store: 'yes' as never }, 'store'],
+      [{ apiKey: 'k', model: 'm', includeEncryptedReasoning: 1 as never }, 'includeEncryptedReasoning'],
       [{ apiKey: 'k', model: 'm', maxTokens: 0 }, 'maxTokens'],
       [{ apiKey: 'k', model: 'm', extraBody: { input: [] } }, 'extraBody.input'],
       [{ apiKey: 'k', model: 'm', pricing: { inputPerMillionTokens: -1, outputPerMillionTokens: 1 } }, 'pricing.inputPerMillionTokens'],

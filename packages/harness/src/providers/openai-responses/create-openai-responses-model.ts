@@ -31,7 +31,8 @@ const efforts = new Set(['minimal', 'low', 'medium', 'high']);
  * Creates a `HarnessModelAdapter` for the OpenAI Responses API (`POST /responses`): input items,
  * `function_call` / `function_call_output` items, streaming (`response.output_text.delta`,
  * `response.function_call_arguments.delta`, `response.completed`), reasoning items carried across
- * the tool steps of a turn (with `store: false` through `reasoning.encrypted_content`), usage with
+ * the tool steps of a turn (with `store: false` through `reasoning.encrypted_content`, see
+ * `includeEncryptedReasoning`), usage with
  * cached input and reasoning tokens, refusals as `refusal` outputs, and `pricing` for cost.
  * Reasoning items are kept in this adapter instance (bounded); a step replayed in another process
  * after a resume is sent without them.
@@ -59,6 +60,8 @@ export function createOpenAIResponsesModel(options: OpenAIResponsesModelOptions)
   }
   const store = options.store ?? DEFAULT_OPENAI_RESPONSES_MODEL_OPTIONS.store;
   if (typeof store !== 'boolean') throw new HarnessConfigError('store must be a boolean.', { field: 'store' });
+  const encrypted = options.includeEncryptedReasoning ?? (!store && effort !== undefined);
+  if (typeof encrypted !== 'boolean') throw new HarnessConfigError('includeEncryptedReasoning must be a boolean.', { field: 'includeEncryptedReasoning' });
   const extraBody = options.extraBody ?? {};
   if (typeof extraBody !== 'object' || extraBody === null || Array.isArray(extraBody)) {
     throw new HarnessConfigError('extraBody must be an object.', { field: 'extraBody' });
@@ -74,6 +77,8 @@ export function createOpenAIResponsesModel(options: OpenAIResponsesModelOptions)
     label: 'OpenAI',
   });
   const memory = createToolStepMemory<OpenAIResponsesStepState>({ weigh: (state) => JSON.stringify(state.reasoning).length });
+  // Without `store`, a reasoning item can only be sent back with its encrypted content.
+  const replayable = (state: OpenAIResponsesStepState) => store || state.reasoning.every((item) => item.encrypted_content !== undefined);
 
   const buildBody = (input: HarnessModelInput, stream: boolean): Record<string, unknown> => {
     const prompt = convertToOpenAIResponsesInput(input, { recallStep: (calls) => memory.recall(calls) });
@@ -83,7 +88,7 @@ export function createOpenAIResponsesModel(options: OpenAIResponsesModelOptions)
       ...prompt,
       ...(input.availableTools.length === 0 ? {} : { tools: convertToOpenAIResponsesTools(input.availableTools), tool_choice: 'auto' }),
       store,
-      ...(store ? {} : { include: ['reasoning.encrypted_content'] }),
+      ...(encrypted ? { include: ['reasoning.encrypted_content'] } : {}),
       ...(effort === undefined ? {} : { reasoning: { effort } }),
       ...(maxTokens === undefined ? {} : { max_output_tokens: maxTokens }),
       ...(temperature === undefined ? {} : { temperature }),
@@ -98,7 +103,7 @@ export function createOpenAIResponsesModel(options: OpenAIResponsesModelOptions)
         retryable: true,
       });
     }
-    return mapAndRemember(readOpenAIResponse(parsed.data), context, memory);
+    return mapAndRemember(readOpenAIResponse(parsed.data), context, memory, replayable);
   };
 
   return {
@@ -108,20 +113,22 @@ export function createOpenAIResponsesModel(options: OpenAIResponsesModelOptions)
       model,
       buildBody,
       mapJson,
-      streamHandler: (context) => eventHandler(context, memory),
+      streamHandler: (context) => eventHandler(context, memory, replayable),
       pricing: transportOptions.pricing,
       maxInputBytes: transportOptions.maxInputBytes,
     }),
   };
 }
 
-function mapAndRemember(response: AssembledOpenAIResponse, context: OutputContext, memory: ToolStepMemory<OpenAIResponsesStepState>): HarnessModelOutput {
+type Replayable = (state: OpenAIResponsesStepState) => boolean;
+
+function mapAndRemember(response: AssembledOpenAIResponse, context: OutputContext, memory: ToolStepMemory<OpenAIResponsesStepState>, replayable: Replayable): HarnessModelOutput {
   const mapped = mapOpenAIResponsesOutput(response, context);
-  if (mapped.step !== undefined) memory.remember(mapped.step.calls, mapped.step.state);
+  if (mapped.step !== undefined && replayable(mapped.step.state)) memory.remember(mapped.step.calls, mapped.step.state);
   return mapped.output;
 }
 
-function eventHandler(context: OutputContext, memory: ToolStepMemory<OpenAIResponsesStepState>): SseStepHandler {
+function eventHandler(context: OutputContext, memory: ToolStepMemory<OpenAIResponsesStepState>, replayable: Replayable): SseStepHandler {
   const assembler = createOpenAIResponsesStreamAssembler();
   return {
     onEvent(event) {
@@ -147,7 +154,7 @@ function eventHandler(context: OutputContext, memory: ToolStepMemory<OpenAIRespo
       if (!assembler.isComplete() && !assembler.hasError()) {
         return invalidOutput('transient', 'The stream ended before it was complete.', context, { retryable: true });
       }
-      return mapAndRemember(assembler.result(), context, memory);
+      return mapAndRemember(assembler.result(), context, memory, replayable);
     },
   };
 }

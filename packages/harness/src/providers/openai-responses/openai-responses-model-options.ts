@@ -34,11 +34,18 @@ export interface OpenAIResponsesModelOptions extends HttpProviderOptions {
    */
   reasoningEffort?: OpenAIResponsesReasoningEffort | undefined;
   /**
-   * Whether OpenAI stores the response (`store`). With `false`, the adapter also asks for
-   * `reasoning.encrypted_content`, so reasoning items can still be carried across tool steps.
+   * Whether OpenAI stores the response (`store`). Stored reasoning items are carried across tool
+   * steps by id; without storage only with their encrypted content (`includeEncryptedReasoning`).
    * @default false
    */
   store?: boolean | undefined;
+  /**
+   * Asks for `include: ['reasoning.encrypted_content']`, so that with `store: false` a reasoning
+   * model's reasoning items can be sent back with the tool steps they produced. Models without
+   * reasoning may reject the field; leave it off for them.
+   * @default true when `store` is false and `reasoningEffort` is set, else false
+   */
+  includeEncryptedReasoning?: boolean | undefined;
   /**
    * Extra top-level body fields (e.g. `service_tier`, `prompt_cache_key`, `text`). They cannot
    * replace `model`, `input`, `instructions`, `tools`, `tool_choice`, `stream`, `store`,
