@@ -118,6 +118,17 @@ describe('createRelayWorkerBridge — replies', () => {
     expect(result).toMatchObject({ status: 'completed', output: { text: 'from the adapter' }, metadata: { worker: { runner: backend.backendId } } });
   });
 
+  it('answers unsupported, without running, a request the adapter cannot serve (negotiated first, like the harness)', async () => {
+    const relay = createMemoryRelay();
+    const backend = createFakeExecutionAdapter({ steps: [{ status: 'completed', output: { text: 'never' } }] });
+    await startBridge(relay, { runner: backend });
+    const needsTools = fullRequest('x', { tools: [{ name: 'search' }], requirements: { toolUse: 'required' } });
+    const { result } = await ask(relay, requestBody(needsTools).text);
+    expect(result).toMatchObject({ status: 'unsupported', error: { code: 'unsupported_capability', retryable: false } });
+    expect(result.degradation?.[0]).toMatchObject({ code: 'tool_use_unsupported', severity: 'blocking' });
+    expect(backend.requests).toHaveLength(0);
+  });
+
   it('turns a runner that throws or returns garbage into a failed reply', async () => {
     const relay = createMemoryRelay();
     const throwing: CliRunner = { id: 'throws', run: () => Promise.reject(new Error('kaboom')) };
