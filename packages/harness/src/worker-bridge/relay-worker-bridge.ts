@@ -27,7 +27,6 @@ interface Job {
   from: string;
   message: ExecutionRequestMessage;
   controller: AbortController;
-  receivedAt: number;
   /** Set once the run started. */
   settled?: Promise<void>;
 }
@@ -196,7 +195,7 @@ class WorkerBridge implements RelayWorkerBridge {
       this.ignore('duplicate', from, `Request ${message.requestId} was already taken.`);
       return;
     }
-    const job: Job = { key, from, message, controller: new AbortController(), receivedAt: Date.now() };
+    const job: Job = { key, from, message, controller: new AbortController() };
     const queued = this.running.size >= this.config.concurrency;
     this.emit({ type: 'request_received', requestId: message.requestId, turnId: message.turnId, from, queued });
     if (queued && this.queue.length >= this.config.maxQueue) {
