@@ -40,7 +40,7 @@ export function createAnthropicModel(options: AnthropicModelOptions): AnthropicM
   if (typeof options !== 'object' || options === null) throw new HarnessConfigError('Options are required.', { field: 'options' });
   if (options.apiKey === undefined) throw new HarnessConfigError("apiKey is required (a string or { env: 'ANTHROPIC_API_KEY' }).", { field: 'apiKey' });
   const baseUrl = assertEndpointAllowed(options.baseUrl ?? DEFAULT_ANTHROPIC_MODEL_OPTIONS.baseUrl, 'baseUrl', {
-    allowInsecureHttp: options.allowInsecureHttp === true,
+    allowInsecureHttp: options.allowInsecureHttp,
   });
   const model = requiredString(options.model, 'model');
   const maxTokens = optionalPositiveInteger(options.maxTokens, 'maxTokens');

@@ -47,7 +47,7 @@ export function createGeminiModel(options: GeminiModelOptions): GeminiModel {
     throw new HarnessConfigError("apiKey is required for generativelanguage.googleapis.com (a string or { env: 'GEMINI_API_KEY' }).", { field: 'apiKey' });
   }
   const baseUrl = assertEndpointAllowed(options.baseUrl ?? DEFAULT_GEMINI_MODEL_OPTIONS.baseUrl, 'baseUrl', {
-    allowInsecureHttp: options.allowInsecureHttp === true,
+    allowInsecureHttp: options.allowInsecureHttp,
   });
   const model = requiredString(options.model, 'model');
   if (!modelPattern.test(model)) {

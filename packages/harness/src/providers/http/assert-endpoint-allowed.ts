@@ -2,10 +2,17 @@ import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 
 const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
+/**
+ * Where plain `http:` is allowed besides loopback: `true` for any host, or a list of host names
+ * (e.g. `['ollama']` for a docker-compose service). Requests and keys to those hosts travel
+ * unencrypted.
+ */
+export type InsecureHttpOptIn = boolean | readonly string[];
+
 /** Options of `assertEndpointAllowed`. */
 export interface EndpointPolicyOptions {
-  /** Allow plain `http:` on any host (an explicit opt-in such as a profile's `allowInsecureHttp`). */
-  allowInsecureHttp?: boolean | undefined;
+  /** Allow plain `http:` beyond loopback (an explicit opt-in such as a profile's `allowInsecureHttp`). */
+  allowInsecureHttp?: InsecureHttpOptIn | undefined;
 }
 
 /**
@@ -29,14 +36,30 @@ export function assertEndpointAllowed(value: unknown, field: string, policy: End
     throw new HarnessConfigError(`${field} must not contain credentials; pass apiKey instead.`, { field });
   }
   if (url.search !== '' || url.hash !== '') {
-    throw new HarnessConfigError(`${field} must not contain a query string or fragment.`, { field });
+    throw new HarnessConfigError(
+      `${field} must not contain a query string or fragment; pass fixed parameters (such as Azure's api-version) as queryParameters.`,
+      { field },
+    );
   }
+  const optIn = checkInsecureHttpOptIn(policy.allowInsecureHttp);
   if (url.protocol === 'https:') return url;
-  if (url.protocol === 'http:' && (loopbackHosts.has(url.hostname) || policy.allowInsecureHttp === true)) return url;
+  if (url.protocol === 'http:' && (loopbackHosts.has(url.hostname) || optIn === true || (optIn !== false && optIn.has(url.hostname.toLowerCase())))) {
+    return url;
+  }
   throw new HarnessConfigError(
-    `${field} must use https:, or http: on a loopback host (127.0.0.1, localhost, [::1]) unless allowInsecureHttp is set; got ${url.protocol}//${url.hostname}.`,
+    `${field} must use https:, or http: on a loopback host (127.0.0.1, localhost, [::1]); got ${url.protocol}//${url.hostname}. To accept plain http: on this host, set allowInsecureHttp: ['${url.hostname}'].`,
     { field },
   );
+}
+
+/** Checks an `allowInsecureHttp` value: a boolean, or a list of host names (lower-cased). */
+export function checkInsecureHttpOptIn(value: unknown): boolean | ReadonlySet<string> {
+  if (value === undefined || value === false) return false;
+  if (value === true) return true;
+  if (Array.isArray(value) && value.length <= 100 && value.every((host) => typeof host === 'string' && /^[a-z0-9.-]{1,253}$/i.test(host))) {
+    return new Set((value as string[]).map((host) => host.toLowerCase()));
+  }
+  throw new HarnessConfigError('allowInsecureHttp must be a boolean or a list of host names.', { field: 'allowInsecureHttp' });
 }
 
 /** Joins a base URL (with or without a trailing slash) and a path such as `/chat/completions`. */

@@ -1,4 +1,5 @@
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
+import { checkInsecureHttpOptIn, type InsecureHttpOptIn } from './assert-endpoint-allowed.js';
 import type { FetchFunction } from './post-json.js';
 import { validateApiKeySource, type ApiKeySource, type EnvironmentRecord } from './resolve-api-key.js';
 import { DEFAULT_RETRY_OPTIONS, type ResolvedRetryOptions, type RetryOptions } from './retry-policy.js';
@@ -72,11 +73,19 @@ export interface HttpProviderOptions {
    */
   maxInputBytes?: number | undefined;
   /**
-   * Allows a plain `http:` base URL on a host that is not loopback (a LAN inference box). Requests
-   * and the key then travel unencrypted; off unless you opt in.
+   * Allows a plain `http:` base URL on a host that is not loopback: `true` for any host, or the
+   * host names to allow (e.g. `['ollama']` for a docker-compose service, a LAN inference box).
+   * Requests and the key then travel unencrypted; off unless you opt in.
    * @default false
    */
-  allowInsecureHttp?: boolean | undefined;
+  allowInsecureHttp?: InsecureHttpOptIn | undefined;
+  /**
+   * Fixed query parameters added to every request URL, e.g. `{ 'api-version': '2024-10-21' }` for
+   * Azure OpenAI (`baseUrl` itself may not carry a query string). Names that look like secrets
+   * (`key`, `token`, `secret`, `signature`, …) are refused: send keys as `apiKey` or `headers`.
+   * @default {}
+   */
+  queryParameters?: Readonly<Record<string, string>> | undefined;
 }
 
 /** The largest `maxInputBytes` accepted: 16 MiB. */
@@ -104,7 +113,9 @@ export interface ResolvedHttpProviderOptions {
   retry: ResolvedRetryOptions;
   pricing: Readonly<ModelPricing> | undefined;
   maxInputBytes: number | undefined;
-  allowInsecureHttp: boolean;
+  allowInsecureHttp: boolean | ReadonlySet<string>;
+  /** Own entries of `queryParameters`, checked. */
+  queryParameters: readonly (readonly [string, string])[];
 }
 
 /**
@@ -134,9 +145,6 @@ export function resolveHttpProviderOptions(options: HttpProviderOptions, default
   if (maxInputBytes !== undefined && maxInputBytes > MAX_INPUT_BYTES_LIMIT) {
     throw new HarnessConfigError(`maxInputBytes must be at most ${MAX_INPUT_BYTES_LIMIT} (16 MiB).`, { field: 'maxInputBytes' });
   }
-  if (options.allowInsecureHttp !== undefined && typeof options.allowInsecureHttp !== 'boolean') {
-    throw new HarnessConfigError('allowInsecureHttp must be a boolean.', { field: 'allowInsecureHttp' });
-  }
   return {
     apiKey: options.apiKey ?? defaultApiKey,
     env: options.env,
@@ -156,8 +164,32 @@ export function resolveHttpProviderOptions(options: HttpProviderOptions, default
     },
     pricing: validateModelPricing(options.pricing, 'pricing'),
     maxInputBytes,
-    allowInsecureHttp: options.allowInsecureHttp === true,
+    allowInsecureHttp: checkInsecureHttpOptIn(options.allowInsecureHttp),
+    queryParameters: checkQueryParameters(options.queryParameters),
   };
+}
+
+const secretLookingName = /key|token|secret|sig|password|auth|credential/i;
+
+function checkQueryParameters(value: unknown): readonly (readonly [string, string])[] {
+  if (value === undefined) return [];
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new HarnessConfigError('queryParameters must be an object of string values.', { field: 'queryParameters' });
+  }
+  const entries = Object.entries(value);
+  if (entries.length > 50) throw new HarnessConfigError('queryParameters may hold at most 50 entries.', { field: 'queryParameters' });
+  for (const [name, parameter] of entries) {
+    if (typeof parameter !== 'string' || name === '' || name.length > 200 || parameter.length > 2000) {
+      throw new HarnessConfigError(`queryParameters.${name.slice(0, 50)} must be a non-empty name with a string value.`, { field: 'queryParameters' });
+    }
+    if (secretLookingName.test(name)) {
+      throw new HarnessConfigError(
+        `queryParameters.${name.slice(0, 50)} looks like a secret; a key in a URL ends up in logs. Pass it as apiKey or in headers.`,
+        { field: 'queryParameters' },
+      );
+    }
+  }
+  return entries as [string, string][];
 }
 
 function positive(value: number | undefined, fallback: number, field: string): number {

@@ -61,6 +61,7 @@ export interface ProviderTransport {
 /** Creates the transport a model or execution adapter uses for every call. */
 export function createProviderTransport(config: ProviderTransportConfig): ProviderTransport {
   const { options } = config;
+  const url = withQueryParameters(config.url, options.queryParameters);
   const prepare = (body: unknown, context: CallContext) => {
     const apiKey = resolveApiKey(options.apiKey, options.env);
     const redactor = createRedactor([apiKey, ...sensitiveHeaderValues(options.headers)]);
@@ -72,7 +73,7 @@ export function createProviderTransport(config: ProviderTransportConfig): Provid
       };
     }
     const request: SendRequest = {
-      url: config.url,
+      url,
       headers: { ...config.fixedHeaders, ...options.headers, ...(apiKey === undefined ? {} : config.authHeaders(apiKey)) },
       body: context.bodyText ?? JSON.stringify(body),
       timeoutMs: options.timeoutMs,
@@ -154,4 +155,12 @@ export function createProviderTransport(config: ProviderTransportConfig): Provid
       return { type: 'stream', events, close, attempts: outcome.attempts, redactor };
     },
   };
+}
+
+/** `url` with the configured fixed query parameters set (after any the protocol itself uses). */
+function withQueryParameters(url: string, parameters: readonly (readonly [string, string])[]): string {
+  if (parameters.length === 0) return url;
+  const parsed = new URL(url);
+  for (const [name, value] of parameters) parsed.searchParams.set(name, value);
+  return parsed.href;
 }

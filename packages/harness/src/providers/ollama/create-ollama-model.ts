@@ -42,7 +42,7 @@ const durationPattern = /^-?(?:\d+(?:\.\d+)?(?:ns|us|µs|ms|s|m|h))+$/;
 export function createOllamaModel(options: OllamaModelOptions): OllamaModel {
   if (typeof options !== 'object' || options === null) throw new HarnessConfigError('Options are required.', { field: 'options' });
   const baseUrl = assertEndpointAllowed(options.baseUrl ?? DEFAULT_OLLAMA_MODEL_OPTIONS.baseUrl, 'baseUrl', {
-    allowInsecureHttp: options.allowInsecureHttp === true,
+    allowInsecureHttp: options.allowInsecureHttp,
   });
   const model = requiredString(options.model, 'model');
   const keepAlive = validateKeepAlive(options.keepAlive);

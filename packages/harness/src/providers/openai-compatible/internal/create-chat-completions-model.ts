@@ -34,7 +34,7 @@ const reservedBodyKeys = ['model', 'messages', 'tools', 'tool_choice', 'stream',
  */
 export function createChatCompletionsModel(options: OpenAICompatibleModelOptions, settings: ChatCompletionsSettings): OpenAICompatibleModel {
   if (typeof options !== 'object' || options === null) throw new HarnessConfigError('Options are required.', { field: 'options' });
-  const baseUrl = assertEndpointAllowed(options.baseUrl, 'baseUrl', { allowInsecureHttp: options.allowInsecureHttp === true });
+  const baseUrl = assertEndpointAllowed(options.baseUrl, 'baseUrl', { allowInsecureHttp: options.allowInsecureHttp });
   const model = requiredString(options.model, 'model');
   const temperature = optionalFiniteNumber(options.temperature, 'temperature');
   const maxTokens = optionalPositiveInteger(options.maxTokens, 'maxTokens');
