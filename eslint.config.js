@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 const workerSafe = [
   'packages/harness/src/core/**/*.ts',
   'packages/harness/src/execution/**/*.ts',
+  'packages/harness/src/shared/**/*.ts',
   'packages/harness/src/providers/**/*.ts',
   'packages/harness/src/tools/**/*.ts',
   'packages/harness/src/relay/**/*.ts',
