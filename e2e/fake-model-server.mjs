@@ -5,6 +5,9 @@
 //   FAKE_HTTP_<status>  answer with that HTTP status and an error body every SDK accepts
 //   FAKE_HANG           (in the latest user message only, so a resumed session whose history
 //                       holds it is answered) accept the request and never answer
+//   FAKE_SHELL[<cmd>]   (in the latest user message) answer with one call of the client's shell
+//                       tool (found by name in the request's tools) running <cmd>; the tool's
+//                       result comes back as a later request, answered `PONG from fake (after tool)`
 // Every request is recorded in `requests` (method, url, headers, parsed body).
 import { createServer } from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
@@ -57,9 +60,45 @@ function json(response, status, body) {
   response.end(JSON.stringify(body));
 }
 
+/** Names of the shell tools of the engines under test, in order of preference. */
+const SHELL_TOOLS = ['Bash', 'bash', 'run_shell_command', 'exec_command', 'shell_command', 'shell'];
+
+/** The command of a `FAKE_SHELL[<cmd>]` trigger in the latest user text, else undefined. */
+export function shellCommandRequested(body) {
+  return /FAKE_SHELL\[([^\]]+)\]/.exec(latestUserText(body))?.[1];
+}
+
+/** The shell tool's name among `names` (the request's tool names), else undefined. */
+export function shellToolName(names) {
+  return SHELL_TOOLS.find((name) => names.includes(name));
+}
+
+/** The reply once a tool's result came back. */
+export const AFTER_TOOL_REPLY = 'PONG from fake (after tool)';
+
+/** True when the latest Anthropic user message carries a tool result. */
+function anthropicToolResultLast(body) {
+  const last = (body.messages ?? []).filter((message) => message?.role === 'user').at(-1);
+  return Array.isArray(last?.content) && last.content.some((block) => block?.type === 'tool_result');
+}
+
 function anthropic(response, body, reply) {
   const model = body.model ?? 'fake-model';
   const usage = { input_tokens: 12, output_tokens: 5, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+  const command = shellCommandRequested(body);
+  const tool = shellToolName((body.tools ?? []).map((candidate) => candidate?.name));
+  if (anthropicToolResultLast(body)) reply = AFTER_TOOL_REPLY;
+  else if (command !== undefined && tool !== undefined && body.stream === true) {
+    const input = { command, description: 'Run the requested command' };
+    return sse(response, [
+      ['message_start', { type: 'message_start', message: { id: 'msg_fake_tool', type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: { ...usage, output_tokens: 1 } } }],
+      ['content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: `toolu_fake_${Date.now()}`, name: tool, input: {} } }],
+      ['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: JSON.stringify(input) } }],
+      ['content_block_stop', { type: 'content_block_stop', index: 0 }],
+      ['message_delta', { type: 'message_delta', delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { output_tokens: 5 } }],
+      ['message_stop', { type: 'message_stop' }],
+    ]);
+  }
   if (body.stream !== true) {
     return json(response, 200, {
       id: 'msg_fake', type: 'message', role: 'assistant', model,
