@@ -25,6 +25,16 @@ export interface ExecutionCapabilities {
   traceDepth: 'minimal' | 'standard' | 'detailed';
   attachments: boolean;
   maxContextStrategy?: 'unknown' | 'small' | 'medium' | 'large' | undefined;
+  /**
+   * `true` when the backend reports progress through `ExecutionOptions.onEvent` while it works
+   * (text deltas, tool activity, plan updates); absent or `false`: the answer arrives at the end.
+   */
+  streaming?: boolean | undefined;
+  /**
+   * `true` when the backend accepts user input mid-turn through `ExecutionOptions.steer`;
+   * absent or `false`: the harness refuses steering input as `steer_unsupported`.
+   */
+  steer?: boolean | undefined;
   notes?: string[] | undefined;
 }
 
@@ -95,6 +105,84 @@ export interface ExecutionRequest {
   metadata?: Record<string, unknown> | undefined;
 }
 
+/** How far a plan entry has come. */
+export type ExecutionPlanEntryStatus = 'pending' | 'in_progress' | 'completed';
+
+/** One entry of an engine's plan (ACP `plan`, codex `turn/plan/updated`, Claude Code `TodoWrite`). */
+export interface ExecutionPlanEntry {
+  content: string;
+  status: ExecutionPlanEntryStatus;
+  priority?: 'high' | 'medium' | 'low' | undefined;
+}
+
+/** What kind of work a tool activity is, as far as the engine says. */
+export type ExecutionToolActivityKind = 'command' | 'edit' | 'read' | 'search' | 'fetch' | 'think' | 'other';
+
+/** One choice an engine offers when it asks for permission. */
+export interface ExecutionApprovalOption {
+  /** The engine's own id of the option (ACP `optionId`, codex decision name). */
+  optionId: string;
+  /** Human-readable label. */
+  name: string;
+  kind: 'allow_once' | 'allow_always' | 'reject_once' | 'reject_always' | 'other';
+}
+
+/**
+ * Progress a backend reports while a turn runs, through `ExecutionOptions.onEvent`.
+ * Informational only: the `ExecutionResult` stays the single source of truth for the outcome
+ * (a turn that streams `text_delta`s still returns its whole text in `output.text`).
+ *
+ * - `text_delta`: a piece of the answer text, in order; the pieces concatenate to `output.text`.
+ * - `tool_activity`: the engine started, updated or finished a tool call of its own
+ *   (`toolCallId` pairs the phases; `command` is the shell command for `kind: 'command'`).
+ * - `plan_update`: the engine's whole current plan (each event replaces the previous one).
+ * - `approval_requested`: the engine asked permission; the turn will end `awaiting_approval`
+ *   with the same `approvalKey`.
+ */
+export type ExecutionStreamEvent =
+  | { type: 'text_delta'; text: string }
+  | {
+      type: 'tool_activity';
+      phase: 'started' | 'updated' | 'finished';
+      toolCallId: string;
+      /** Tool name or title as the engine gives it (`Bash`, `run_shell_command`, `commandExecution`, ...). */
+      name: string;
+      kind?: ExecutionToolActivityKind | undefined;
+      command?: string | undefined;
+      /** Set on `finished`. */
+      status?: 'succeeded' | 'failed' | 'rejected' | 'cancelled' | undefined;
+    }
+  | { type: 'plan_update'; entries: ExecutionPlanEntry[] }
+  | {
+      type: 'approval_requested';
+      approvalKey: string;
+      /** What the engine wants to do, in its words. */
+      title: string;
+      toolCallId?: string | undefined;
+      kind?: ExecutionToolActivityKind | undefined;
+      command?: string | undefined;
+      options?: ExecutionApprovalOption[] | undefined;
+    };
+
+/** One piece of user input added to a running turn. */
+export interface ExecutionSteerMessage {
+  /** Unique within the turn; the same id the caller got back from `steer()`. */
+  id: string;
+  text: string;
+}
+
+/**
+ * The steering channel a backend with `capabilities.steer` receives in `ExecutionOptions.steer`.
+ * The backend calls `receive` once it can take input (e.g. after its turn started); messages sent
+ * earlier are handed over at once, in order. `deliver` resolves when the engine accepted the
+ * message and rejects (or throws) when it refused it: the caller then learns it was not delivered.
+ * Call the returned function when the turn can take no more input; later messages are refused
+ * as `turn_finished`, never dropped silently.
+ */
+export interface ExecutionSteering {
+  receive(deliver: (message: ExecutionSteerMessage) => Promise<void> | void): () => void;
+}
+
 /** Per-call options of `execute`. */
 export interface ExecutionOptions {
   /** Aborted when the turn times out or is cancelled; backends must stop their work. */
@@ -104,6 +192,13 @@ export interface ExecutionOptions {
    * front) reports it here, so a turn the harness interrupts can still be resumed in that session.
    */
   onContinuation?: ((continuation: ExecutionContinuation) => void) | undefined;
+  /**
+   * Progress while the turn runs. Backends call it synchronously as things happen; it never
+   * throws into the backend (the harness guards it) and it is absent when nobody listens.
+   */
+  onEvent?: ((event: ExecutionStreamEvent) => void) | undefined;
+  /** User input added mid-turn; present only for backends whose capabilities say `steer: true`. */
+  steer?: ExecutionSteering | undefined;
 }
 
 /** Error codes a backend reports. `invalid_request`: the request itself failed validation at the adapter's door. */
