@@ -1,6 +1,7 @@
-// The documented bridge snippet (examples/byoh-worker/readme-snippet.ts), verbatim in the docs and
-// the package README, run as its own Node process against the built package and the real broker,
-// with a fake `claude` first on PATH; the orchestrator's adapter runs here.
+// examples/byoh-worker: its index.mjs, and the documented bridge snippet (readme-snippet.ts,
+// verbatim in the docs and the package README), each run as its own Node process against the
+// built package and the real broker (the snippet with a fake `claude` first on PATH); the
+// orchestrator's adapter runs here.
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -31,6 +32,18 @@ afterEach(async () => {
   await rig.stop();
   await rm(compiled, { force: true });
   vi.unstubAllEnvs();
+});
+
+describe('examples/byoh-worker', () => {
+  it('serves a turn through the real broker with the bash runner, and stops on SIGTERM', async () => {
+    child = startChild(`${root}examples/byoh-worker/index.mjs`, [], { env: { ...rig.childEnv, BYOH_CLI: 'bash' }, cwd: rig.cwd });
+    expect(await child.waitForLine(/is working on channel|exited/), child.stderr()).toMatch(/specialist-worker is working on channel specialists with bash/);
+    adapter = new AgentRelayExecutionAdapter({ cwd: rig.cwd, channelId: 'specialists', workerName: 'specialist-worker', orchestratorName: 'chat' });
+    const result = await adapter.execute(executionRequest('ping'));
+    expect(result).toMatchObject({ status: 'completed', output: { text: expect.stringMatching(/^worker \S+ got \d+ bytes of prompt$/) } });
+    expect(await child.waitForLine(/turn-local from chat: completed/)).toBeTruthy();
+    expect(await child.stop(), child.stderr()).toEqual({ code: 0, signal: null });
+  });
 });
 
 describe('worker bridge snippet', () => {
