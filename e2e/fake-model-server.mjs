@@ -116,7 +116,33 @@ function anthropic(response, body, reply) {
   ]);
 }
 
-function responses(response, reply) {
+/** True when the last non-instruction item of a Responses `input` is a tool call's output. */
+function responsesToolResultLast(body) {
+  const items = (Array.isArray(body.input) ? body.input : []).filter((item) => item?.role !== 'system' && item?.role !== 'developer');
+  return typeof items.at(-1)?.type === 'string' && items.at(-1).type.endsWith('_call_output');
+}
+
+/** A Responses stream with one call of the shell tool (codex's `exec_command` takes `{cmd}`). */
+function responsesShellCall(response, tool, command) {
+  const args = JSON.stringify(tool === 'exec_command' ? { cmd: command } : { command });
+  const item = { id: 'fc_fake', type: 'function_call', status: 'completed', call_id: `call_fake_${Date.now()}`, name: tool, arguments: args };
+  const usage = { input_tokens: 24, input_tokens_details: { cached_tokens: 0 }, output_tokens: 12, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 36 };
+  const base = { id: 'resp_fake_tool', object: 'response', created_at: Math.floor(Date.now() / 1000), model: 'gpt-5.5' };
+  sse(response, [
+    ['response.created', { type: 'response.created', response: { ...base, status: 'in_progress', output: [] } }],
+    ['response.output_item.added', { type: 'response.output_item.added', output_index: 0, item: { ...item, status: 'in_progress', arguments: '' } }],
+    ['response.function_call_arguments.delta', { type: 'response.function_call_arguments.delta', item_id: item.id, output_index: 0, delta: args }],
+    ['response.function_call_arguments.done', { type: 'response.function_call_arguments.done', item_id: item.id, output_index: 0, arguments: args }],
+    ['response.output_item.done', { type: 'response.output_item.done', output_index: 0, item }],
+    ['response.completed', { type: 'response.completed', response: { ...base, status: 'completed', output: [item], usage } }],
+  ]);
+}
+
+function responses(response, body, reply) {
+  const command = shellCommandRequested(body);
+  const tool = shellToolName((body.tools ?? []).map((candidate) => candidate?.name));
+  if (responsesToolResultLast(body)) reply = AFTER_TOOL_REPLY;
+  else if (command !== undefined && tool !== undefined) return responsesShellCall(response, tool, command);
   const item = { id: 'msg_fake', type: 'message', status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: reply, annotations: [] }] };
   const usage = { input_tokens: 24, input_tokens_details: { cached_tokens: 0 }, output_tokens: 12, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 36 };
   const base = { id: 'resp_fake', object: 'response', created_at: Math.floor(Date.now() / 1000), model: 'gpt-5.5' };
@@ -204,7 +230,7 @@ export async function startFakeModelServer({ port = 0, reply = DEFAULT_REPLY } =
       const path = url.split('?')[0];
       if (request.method === 'POST' && path === '/v1/messages') return anthropic(response, body, reply);
       if (request.method === 'POST' && path === '/v1/messages/count_tokens') return json(response, 200, { input_tokens: 12 });
-      if (request.method === 'POST' && path === '/v1/responses') return responses(response, reply);
+      if (request.method === 'POST' && path === '/v1/responses') return responses(response, body, reply);
       if (request.method === 'POST' && path === '/v1/chat/completions') return chat(response, body, reply);
       if (request.method === 'POST' && path.startsWith('/v1beta/models/') && /:(stream)?[gG]enerateContent$/.test(path)) {
         return gemini(response, url, body, reply);
