@@ -49,7 +49,7 @@ export function createOpenAIResponsesModel(options: OpenAIResponsesModelOptions)
     throw new HarnessConfigError("apiKey is required for api.openai.com (a string or { env: 'OPENAI_API_KEY' }).", { field: 'apiKey' });
   }
   const baseUrl = assertEndpointAllowed(options.baseUrl ?? DEFAULT_OPENAI_RESPONSES_MODEL_OPTIONS.baseUrl, 'baseUrl', {
-    allowInsecureHttp: options.allowInsecureHttp === true,
+    allowInsecureHttp: options.allowInsecureHttp,
   });
   const model = requiredString(options.model, 'model');
   const temperature = optionalFiniteNumber(options.temperature, 'temperature');
