@@ -1,6 +1,11 @@
 // The worker program's flags, environment fallbacks, log lines and signal handling, over the
 // in-memory relay (the real broker runs in worker-bridge.broker.test.ts).
-import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanupTempDirs, tempDir } from '../../local/__fixtures__/test-helpers.js';
+import { groupAlive } from '../__fixtures__/bridge-test-helpers.js';
 import { decodeExecutionResultMessage } from '../../relay/wire/execution-result-message.js';
 import { createMemoryRelay } from '../../testing/memory-relay.js';
 import { fullRequest, requestBody } from '../__fixtures__/bridge-test-helpers.js';
@@ -98,6 +103,8 @@ describe('formatWorkerEvent', () => {
   });
 });
 
+afterEach(() => cleanupTempDirs());
+
 describe('runWorkerMain', () => {
   it('prints help and exits 0; a bad flag exits 2 with the reason', async () => {
     const help = testIo(['--help']);
@@ -133,5 +140,25 @@ describe('runWorkerMain', () => {
     expect(test.relay.subscriberCount()).toBe(0);
     expect(test.lines.at(-1)).toBe('stopped');
     expect(test.lines.filter((line) => line.startsWith('request '))).toHaveLength(1);
+  });
+
+  it('a second signal stops the runs in progress at once (the first lets them finish)', async () => {
+    const cwd = tempDir();
+    execFileSync('mkfifo', [join(cwd, 'started.fifo')]);
+    const test = testIo(['--cli', 'bash', '--worker-name', 'w', '--cwd', cwd, '--script', 'echo $$ > started.fifo; exec sleep 30']);
+    const ready = test.nextLine();
+    const exit = runWorkerMain(test.io);
+    await ready;
+    const started = readFile(join(cwd, 'started.fifo'), 'utf8');
+    test.relay.deliver({ from: 'orchestrator', target: 'w', text: requestBody(fullRequest('long')).text });
+    const pid = Number((await started).trim());
+    const stopping = test.nextLine();
+    test.signal('SIGINT');
+    expect(await stopping).toBe('SIGINT: stopping (waiting up to 10000 ms for 1 run(s))');
+    test.signal('SIGINT');
+    expect(await exit).toBe(0);
+    expect(groupAlive(pid)).toBe(false);
+    expect(test.lines).toContain('SIGINT again: stopping runs in progress now');
+    expect(test.lines.find((line) => line.startsWith('request '))).toMatch(/: failed \(backend_execution_error\)/);
   });
 });
