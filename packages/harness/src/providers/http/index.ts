@@ -3,3 +3,4 @@ export { DEFAULT_HTTP_PROVIDER_OPTIONS, type HttpProviderOptions } from './http-
 export { DEFAULT_RETRY_OPTIONS, type RetryEvent, type RetryOptions } from './retry-policy.js';
 export type { ApiKeySource, EnvironmentRecord } from './resolve-api-key.js';
 export type { FetchFunction } from './post-json.js';
+export type { InsecureHttpOptIn } from './assert-endpoint-allowed.js';
