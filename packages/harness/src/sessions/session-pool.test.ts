@@ -1,0 +1,121 @@
+// The pool over real engine processes (the echo fixture): reuse, idle stop, cap, crash and
+// restart, and dispose leaving no process.
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { isAlive } from '../local/__fixtures__/test-helpers.js';
+import { loadNodeModules } from '../local/internal/load-node-modules.js';
+import { spawnEngine, type EngineProcess } from './internal/spawn-engine.js';
+import { SessionPool, SessionPoolError } from './session-pool.js';
+
+const fixture = join(import.meta.dirname, '__fixtures__', 'engine-process.mjs');
+const pools: SessionPool<EngineProcess>[] = [];
+
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((pool) => pool.dispose()));
+});
+
+function pool(options: ConstructorParameters<typeof SessionPool>[0] = {}) {
+  const created = new SessionPool<EngineProcess>(options);
+  pools.push(created);
+  return created;
+}
+
+async function startEngine(): Promise<EngineProcess> {
+  const node = await loadNodeModules();
+  let ready!: () => void;
+  const isReady = new Promise<void>((resolve) => {
+    ready = resolve;
+  });
+  const engine = spawnEngine(node, {
+    command: process.execPath,
+    args: [fixture, 'echo'],
+    env: { PATH: process.env['PATH'] ?? '' },
+    maxLineBytes: 1024,
+    maxStderrBytes: 1024,
+    killGraceMs: 200,
+    onLine: (line) => line === 'ready' && ready(),
+  });
+  await Promise.race([isReady, engine.exited]);
+  return engine;
+}
+
+describe('SessionPool', () => {
+  it('reuses the live session of a key across turns and starts one per key', async () => {
+    const sessions = pool();
+    const first = await sessions.acquire('a', startEngine);
+    expect(first).toMatchObject({ reused: false, restarted: false });
+    sessions.release('a', first.session);
+    const again = await sessions.acquire('a', startEngine);
+    expect(again.session).toBe(first.session);
+    expect(again.reused).toBe(true);
+    const other = await sessions.acquire('b', startEngine);
+    expect(other.session).not.toBe(first.session);
+    expect(sessions.size).toBe(2);
+  });
+
+  it('refuses a second turn on a busy session', async () => {
+    const sessions = pool();
+    await sessions.acquire('a', startEngine);
+    const error = await sessions.acquire('a', startEngine).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(SessionPoolError);
+    expect(error).toMatchObject({ reason: 'busy' });
+  });
+
+  it('stops the least recently used idle session at the cap, and refuses when all are busy', async () => {
+    const sessions = pool({ maxLiveSessions: 2 });
+    const a = await sessions.acquire('a', startEngine);
+    sessions.release('a', a.session);
+    const b = await sessions.acquire('b', startEngine);
+    await sessions.acquire('c', startEngine);
+    expect(a.session.alive).toBe(false);
+    expect(isAlive(a.session.pid!)).toBe(false);
+    expect(sessions.peek('a')).toBeUndefined();
+    await expect(sessions.acquire('d', startEngine)).rejects.toMatchObject({ reason: 'full' });
+    expect(b.session.alive).toBe(true);
+  });
+
+  it('stops an idle session after the idle timeout', async () => {
+    const sessions = pool({ idleTimeoutMs: 1 });
+    const lease = await sessions.acquire('a', startEngine);
+    sessions.release('a', lease.session);
+    const exit = await lease.session.exited;
+    expect(exit).toMatchObject({ kind: 'disposed' });
+    expect(sessions.size).toBe(0);
+    const next = await sessions.acquire('a', startEngine);
+    expect(next).toMatchObject({ reused: false, restarted: false });
+  });
+
+  it('notices a crash and starts a new session on the next acquire', async () => {
+    const sessions = pool();
+    const lease = await sessions.acquire('a', startEngine);
+    sessions.release('a', lease.session);
+    lease.session.write('crash');
+    await lease.session.exited;
+    await Promise.resolve();
+    expect(sessions.peek('a')).toBeUndefined();
+    const next = await sessions.acquire('a', startEngine);
+    expect(next).toMatchObject({ reused: false, restarted: true });
+    expect(next.session.alive).toBe(true);
+  });
+
+  it('passes on a failed start and keeps no entry', async () => {
+    const sessions = pool();
+    await expect(sessions.acquire('a', () => Promise.reject(new Error('no engine')))).rejects.toThrow('no engine');
+    expect(sessions.size).toBe(0);
+  });
+
+  it('dispose leaves no process, busy or idle, and later acquires are refused', async () => {
+    const sessions = pool();
+    const a = await sessions.acquire('a', startEngine);
+    const b = await sessions.acquire('b', startEngine);
+    sessions.release('b', b.session);
+    await sessions.dispose();
+    expect([a.session.pid, b.session.pid].some((pid) => pid !== undefined && isAlive(pid))).toBe(false);
+    await expect(sessions.acquire('c', startEngine)).rejects.toMatchObject({ reason: 'disposed' });
+  });
+
+  it('validates its limits', () => {
+    expect(() => new SessionPool({ maxLiveSessions: 0 })).toThrow(/maxLiveSessions/);
+    expect(() => new SessionPool({ idleTimeoutMs: Number.NaN })).toThrow(/idleTimeoutMs/);
+  });
+});

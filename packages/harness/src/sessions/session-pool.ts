@@ -1,0 +1,217 @@
+import { HarnessConfigError } from '../core/errors/harness-config-error.js';
+
+/** What the pool needs from a live engine session. */
+export interface PooledSession {
+  /** False once the engine process has ended. */
+  readonly alive: boolean;
+  /** Settles when the engine process has ended, for whatever reason. Never rejects. */
+  readonly exited: Promise<unknown>;
+  /** Stops the engine and resolves once no process of it is left. Never rejects. */
+  dispose(): Promise<unknown>;
+}
+
+/** Limits of a {@link SessionPool}. */
+export interface SessionPoolOptions {
+  /** Most live engine processes at once (default 4). At the cap the least recently used idle one is stopped. */
+  maxLiveSessions?: number | undefined;
+  /** An idle session (no turn running) is stopped after this many milliseconds (default 600 000, ten minutes). */
+  idleTimeoutMs?: number | undefined;
+}
+
+/** What `acquire` hands back. */
+export interface SessionLease<S extends PooledSession> {
+  session: S;
+  /** True when an already running session was reused. */
+  reused: boolean;
+  /** True when this key's previous session had died on its own (a crash) and a new one was started. */
+  restarted: boolean;
+}
+
+/** Why `acquire` could not hand out a session. */
+export class SessionPoolError extends Error {
+  /** `busy`: the session runs a turn; `full`: every live session is busy; `disposed`: the pool was disposed. */
+  readonly reason: 'busy' | 'full' | 'disposed';
+
+  constructor(reason: SessionPoolError['reason'], message: string) {
+    super(message);
+    this.name = 'SessionPoolError';
+    this.reason = reason;
+  }
+}
+
+/** The pool's defaults, in one place; the docs quote these. */
+export const DEFAULT_SESSION_POOL_OPTIONS = Object.freeze({
+  maxLiveSessions: 4,
+  idleTimeoutMs: 600_000,
+});
+
+interface Entry<S> {
+  session?: S;
+  starting?: Promise<S>;
+  busy: boolean;
+  lastUsed: number;
+  idleTimer?: ReturnType<typeof setTimeout> | undefined;
+  stoppedByPool: boolean;
+}
+
+const MAX_REMEMBERED_CRASHES = 256;
+
+/**
+ * One live engine process per session key, reused across the turns of that session. A session is
+ * busy while a turn holds it (`acquire` … `release`); an idle one is stopped after
+ * `idleTimeoutMs`; at `maxLiveSessions` the least recently used idle one makes room. A session
+ * whose process died is noticed, dropped, and started afresh on the next `acquire`
+ * (`restarted: true`). `dispose()` stops everything and resolves once no process is left.
+ */
+export class SessionPool<S extends PooledSession> {
+  private readonly entries = new Map<string, Entry<S>>();
+  private readonly crashed = new Set<string>();
+  private readonly maxLive: number;
+  private readonly idleTimeoutMs: number;
+  private disposed = false;
+  private clock = 0;
+
+  /** @throws HarnessConfigError when a limit is not a positive integer. */
+  constructor(options: SessionPoolOptions = {}) {
+    this.maxLive = positiveInteger(options.maxLiveSessions, 'maxLiveSessions') ?? DEFAULT_SESSION_POOL_OPTIONS.maxLiveSessions;
+    this.idleTimeoutMs = positiveInteger(options.idleTimeoutMs, 'idleTimeoutMs') ?? DEFAULT_SESSION_POOL_OPTIONS.idleTimeoutMs;
+  }
+
+  /** Live (or starting) sessions. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The live session under `key`, busy or not, without acquiring it. */
+  peek(key: string): S | undefined {
+    const session = this.entries.get(key)?.session;
+    return session?.alive === true ? session : undefined;
+  }
+
+  /**
+   * The session under `key`, marked busy: the live one when there is one, otherwise one made by
+   * `start`. Rejects with `SessionPoolError` when that session is busy, when every live session
+   * is busy at the cap, or after `dispose`; rejects with `start`'s error when starting failed.
+   */
+  async acquire(key: string, start: () => Promise<S>): Promise<SessionLease<S>> {
+    if (this.disposed) throw new SessionPoolError('disposed', 'The session pool was disposed.');
+    const existing = this.entries.get(key);
+    if (existing !== undefined) {
+      if (existing.busy) throw new SessionPoolError('busy', 'This session is running another turn.');
+      if (existing.session?.alive === true) {
+        this.markBusy(existing);
+        return { session: existing.session, reused: true, restarted: false };
+      }
+      if (existing.session !== undefined && !existing.stoppedByPool) this.crashed.add(key);
+      this.forget(key, existing);
+    }
+    await this.makeRoom();
+    if (this.disposed) throw new SessionPoolError('disposed', 'The session pool was disposed.');
+    if (this.entries.has(key)) throw new SessionPoolError('busy', 'This session is being started by another turn.');
+    const restarted = this.crashed.delete(key);
+    const entry: Entry<S> = { busy: true, lastUsed: ++this.clock, stoppedByPool: false };
+    const starting = start();
+    entry.starting = starting;
+    this.entries.set(key, entry);
+    let session: S;
+    try {
+      session = await starting;
+    } catch (error) {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+      throw error;
+    }
+    entry.starting = undefined;
+    entry.session = session;
+    void session.exited.then(() => this.onExit(key, entry));
+    if (this.disposed || this.entries.get(key) !== entry) {
+      await session.dispose();
+      throw new SessionPoolError('disposed', 'The session pool was disposed.');
+    }
+    return { session, reused: false, restarted };
+  }
+
+  /** Ends a turn's hold on `key`'s session; the idle timer starts. */
+  release(key: string, session: S): void {
+    const entry = this.entries.get(key);
+    if (entry === undefined || entry.session !== session) return;
+    entry.busy = false;
+    entry.lastUsed = ++this.clock;
+    this.clearIdle(entry);
+    if (!session.alive) {
+      this.forget(key, entry);
+      return;
+    }
+    const timer = setTimeout(() => void this.stop(key, entry), this.idleTimeoutMs);
+    (timer as { unref?: () => void }).unref?.();
+    entry.idleTimer = timer;
+  }
+
+  /** Stops `key`'s session (if it is `session`, or any session when `session` is absent). */
+  async discard(key: string, session?: S): Promise<void> {
+    const entry = this.entries.get(key);
+    if (entry === undefined || (session !== undefined && entry.session !== session)) return;
+    await this.stop(key, entry);
+  }
+
+  /** Stops every session; resolves once no engine process is left. Later `acquire` calls reject. */
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    const stopping: Promise<unknown>[] = [];
+    for (const [key, entry] of [...this.entries]) stopping.push(this.stop(key, entry));
+    await Promise.all(stopping);
+  }
+
+  private markBusy(entry: Entry<S>): void {
+    entry.busy = true;
+    entry.lastUsed = ++this.clock;
+    this.clearIdle(entry);
+  }
+
+  private async makeRoom(): Promise<void> {
+    if (this.entries.size < this.maxLive) return;
+    let oldest: [string, Entry<S>] | undefined;
+    for (const pair of this.entries) {
+      if (pair[1].busy) continue;
+      if (oldest === undefined || pair[1].lastUsed < oldest[1].lastUsed) oldest = pair;
+    }
+    if (oldest === undefined) {
+      throw new SessionPoolError('full', `All ${this.maxLive} live sessions are running turns.`);
+    }
+    await this.stop(oldest[0], oldest[1]);
+  }
+
+  private async stop(key: string, entry: Entry<S>): Promise<void> {
+    entry.stoppedByPool = true;
+    this.forget(key, entry);
+    const session = entry.session ?? (await entry.starting?.catch(() => undefined));
+    await session?.dispose();
+  }
+
+  private onExit(key: string, entry: Entry<S>): void {
+    if (entry.stoppedByPool || this.disposed) return;
+    this.forget(key, entry);
+    this.crashed.add(key);
+    if (this.crashed.size > MAX_REMEMBERED_CRASHES) {
+      const first = this.crashed.values().next();
+      if (first.done !== true) this.crashed.delete(first.value);
+    }
+  }
+
+  private forget(key: string, entry: Entry<S>): void {
+    this.clearIdle(entry);
+    if (this.entries.get(key) === entry) this.entries.delete(key);
+  }
+
+  private clearIdle(entry: Entry<S>): void {
+    if (entry.idleTimer !== undefined) clearTimeout(entry.idleTimer);
+    entry.idleTimer = undefined;
+  }
+}
+
+function positiveInteger(value: unknown, field: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 2_147_483_647) {
+    throw new HarnessConfigError(`SessionPool ${field} must be a positive integer, got ${String(value)}.`, { field });
+  }
+  return value;
+}
