@@ -10,4 +10,5 @@ export * from './providers/index.js';
 export * from './tools/index.js';
 export * from './tools/workspace/index.js';
 export * from './local/index.js';
+export * from './sessions/index.js';
 export * from './relay/index.js';
