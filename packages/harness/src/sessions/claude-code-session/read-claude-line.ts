@@ -1,0 +1,187 @@
+import * as z from 'zod/mini';
+import { lazySchema } from '../../shared/schemas/lazy-schema.js';
+
+/** Longest id (request id, tool use id, session id) taken from the engine; longer ones make the line invalid. */
+const MAX_ID_LENGTH = 256;
+
+/** A tool call the model made, as the `assistant` message carries it. */
+export interface ClaudeToolUse {
+  id: string;
+  name: string;
+  input: Record<string, unknown>;
+}
+
+/** The `can_use_tool` permission request Claude Code sends with `--permission-prompt-tool stdio`. */
+export interface ClaudePermissionRequest {
+  requestId: string;
+  toolName: string;
+  input: Record<string, unknown>;
+  toolUseId?: string | undefined;
+  description?: string | undefined;
+  blockedPath?: string | undefined;
+  /** Claude's own "allow always" rules (`addRules`, `setMode`, ...), answered back as `updatedPermissions`. */
+  suggestions: Record<string, unknown>[];
+}
+
+/** One stdout line of a live Claude Code session, read into what the session acts on. */
+export type ClaudeLine =
+  | { kind: 'init'; sessionId: string }
+  | { kind: 'text_delta'; text: string }
+  | { kind: 'assistant'; text: string; toolUses: ClaudeToolUse[] }
+  | { kind: 'tool_results'; results: { toolUseId: string; isError: boolean }[] }
+  | { kind: 'permission'; request: ClaudePermissionRequest }
+  | { kind: 'control_request'; requestId: string; subtype: string }
+  | { kind: 'control_response'; requestId: string; ok: boolean }
+  | { kind: 'result'; result: Record<string, unknown> }
+  | { kind: 'ignored' }
+  | { kind: 'invalid'; reason: string };
+
+const id = () => z.string().check(z.minLength(1), z.maxLength(MAX_ID_LENGTH));
+const record = () => z.record(z.string(), z.unknown());
+const lenient = <T extends z.core.SomeType>(schema: T) => z.catch(z.optional(schema), undefined);
+
+const envelopeSchema = lazySchema(() =>
+  z.object({
+    type: z.string(),
+    subtype: lenient(z.string()),
+    session_id: lenient(z.string()),
+    parent_tool_use_id: lenient(z.nullable(z.string())),
+  }),
+);
+
+const streamEventSchema = lazySchema(() =>
+  z.object({
+    event: z.object({
+      type: z.string(),
+      delta: lenient(z.object({ type: z.string(), text: lenient(z.string()) })),
+    }),
+  }),
+);
+
+const messageSchema = lazySchema(() =>
+  z.object({
+    message: z.object({
+      content: z.union([
+        z.string(),
+        z.array(
+          z.object({
+            type: z.string(),
+            text: lenient(z.string()),
+            id: lenient(id()),
+            name: lenient(z.string()),
+            input: lenient(record()),
+            tool_use_id: lenient(id()),
+            is_error: lenient(z.boolean()),
+          }),
+        ),
+      ]),
+    }),
+  }),
+);
+
+const controlRequestSchema = lazySchema(() =>
+  z.object({
+    request_id: id(),
+    request: z.object({
+      subtype: z.string(),
+      tool_name: lenient(z.string().check(z.maxLength(MAX_ID_LENGTH))),
+      input: lenient(record()),
+      tool_use_id: lenient(id()),
+      description: lenient(z.string()),
+      blocked_path: lenient(z.string()),
+      permission_suggestions: lenient(z.array(record())),
+    }),
+  }),
+);
+
+const controlResponseSchema = lazySchema(() => z.object({ response: z.object({ subtype: z.string(), request_id: id() }) }));
+
+/**
+ * Reads one stdout line of `claude -p --input-format stream-json --output-format stream-json`.
+ * Unknown message types are `ignored` (Claude adds new ones); a line that is not JSON or whose
+ * known type has the wrong shape is `invalid`, with the reason. Messages of sub-agents
+ * (`parent_tool_use_id` set) are ignored: only the main conversation is the turn's.
+ */
+export function readClaudeLine(line: string): ClaudeLine {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return { kind: 'invalid', reason: 'a stdout line is not JSON' };
+  }
+  const envelope = envelopeSchema.safeParse(value);
+  if (!envelope.success) return { kind: 'invalid', reason: 'a stdout line has no message type' };
+  const { type, subtype } = envelope.data;
+  const nested = typeof envelope.data.parent_tool_use_id === 'string';
+  switch (type) {
+    case 'system':
+      if (subtype !== 'init') return { kind: 'ignored' };
+      return envelope.data.session_id === undefined || envelope.data.session_id.length > MAX_ID_LENGTH
+        ? { kind: 'invalid', reason: 'system/init has no usable session_id' }
+        : { kind: 'init', sessionId: envelope.data.session_id };
+    case 'stream_event': {
+      if (nested) return { kind: 'ignored' };
+      const parsed = streamEventSchema.safeParse(value);
+      if (!parsed.success) return { kind: 'invalid', reason: 'a stream_event has no event' };
+      const { event } = parsed.data;
+      if (event.type !== 'content_block_delta' || event.delta?.type !== 'text_delta' || event.delta.text === undefined) return { kind: 'ignored' };
+      return { kind: 'text_delta', text: event.delta.text };
+    }
+    case 'assistant':
+    case 'user':
+      return nested ? { kind: 'ignored' } : readMessage(type, value);
+    case 'control_request':
+      return readControlRequest(value);
+    case 'control_response': {
+      const parsed = controlResponseSchema.safeParse(value);
+      if (!parsed.success) return { kind: 'invalid', reason: 'a control_response has no request_id' };
+      return { kind: 'control_response', requestId: parsed.data.response.request_id, ok: parsed.data.response.subtype === 'success' };
+    }
+    case 'result':
+      return { kind: 'result', result: value as Record<string, unknown> };
+    default:
+      return { kind: 'ignored' };
+  }
+}
+
+function readMessage(type: 'assistant' | 'user', value: unknown): ClaudeLine {
+  const parsed = messageSchema.safeParse(value);
+  if (!parsed.success) return { kind: 'invalid', reason: `an ${type} message has no content` };
+  const content = parsed.data.message.content;
+  const blocks = typeof content === 'string' ? [{ type: 'text', text: content }] : content;
+  if (type === 'user') {
+    const results = blocks.flatMap((block) =>
+      block.type === 'tool_result' && block.tool_use_id !== undefined ? [{ toolUseId: block.tool_use_id, isError: block.is_error === true }] : [],
+    );
+    return results.length === 0 ? { kind: 'ignored' } : { kind: 'tool_results', results };
+  }
+  return {
+    kind: 'assistant',
+    text: blocks.map((block) => (block.type === 'text' ? (block.text ?? '') : '')).join(''),
+    toolUses: blocks.flatMap((block) =>
+      block.type === 'tool_use' && block.id !== undefined && block.name !== undefined ? [{ id: block.id, name: block.name, input: block.input ?? {} }] : [],
+    ),
+  };
+}
+
+function readControlRequest(value: unknown): ClaudeLine {
+  const parsed = controlRequestSchema.safeParse(value);
+  if (!parsed.success) return { kind: 'invalid', reason: 'a control_request has no request_id or subtype' };
+  const { request_id: requestId, request } = parsed.data;
+  if (request.subtype !== 'can_use_tool') return { kind: 'control_request', requestId, subtype: request.subtype };
+  if (request.tool_name === undefined || request.input === undefined) {
+    return { kind: 'invalid', reason: 'a can_use_tool request has no tool_name or input' };
+  }
+  return {
+    kind: 'permission',
+    request: {
+      requestId,
+      toolName: request.tool_name,
+      input: request.input,
+      ...(request.tool_use_id === undefined ? {} : { toolUseId: request.tool_use_id }),
+      ...(request.description === undefined ? {} : { description: request.description }),
+      ...(request.blocked_path === undefined ? {} : { blockedPath: request.blocked_path }),
+      suggestions: request.permission_suggestions ?? [],
+    },
+  };
+}
