@@ -9,3 +9,4 @@ export {
   type SessionLease,
   type SessionPoolOptions,
 } from './session-pool.js';
+export * from './claude-code-session/index.js';
