@@ -1,5 +1,6 @@
 export { createHarness } from './create-harness.js';
 export { DEFAULT_TURN_LIMITS, resolveLimits, type ResolvedHarnessLimits } from './limits.js';
+export { createSteering } from './steering/create-steering.js';
 export { HARNESS_STOP_REASONS, outcomeForStopReason, stopReasonToUserMessage } from './stop-reason.js';
 export { CONTINUATION_VERSION } from './continuation/continuation-codec.js';
 export * from './errors/index.js';

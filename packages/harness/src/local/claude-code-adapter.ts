@@ -1,7 +1,7 @@
-import type { ExecutionRequest } from '../execution/types.js';
+import type { ExecutionRequest, ExecutionStreamEvent } from '../execution/types.js';
 import { buildLocalPrompt } from './build-local-prompt.js';
-import { isRecord } from './internal/classify-api-error.js';
 import { instructionsText } from './internal/instructions-text.js';
+import { createClaudeCodeStreamReader } from './internal/read-claude-code-stream.js';
 import {
   checkChoice,
   checkPresetOptions,
@@ -49,6 +49,7 @@ const SPEC: PresetSpec = {
   backendId: 'claude-code',
   defaultCommand: 'claude',
   label: 'Claude Code CLI',
+  streaming: true,
   inheritEnv: ['ANTHROPIC_*', 'CLAUDE_*', 'AWS_*', 'GOOGLE_APPLICATION_CREDENTIALS', 'CLOUD_ML_REGION', 'DISABLE_*'],
   notes: [
     'Runs `claude -p`; the prompt goes on stdin, instructions via --append-system-prompt.',
@@ -90,13 +91,15 @@ function claudeCodeConfig(options: ClaudeCodeAdapterOptions): LocalCommandAdapte
   const permissionMode = checkChoice(options.permissionMode, PERMISSION_MODES, 'permissionMode', SPEC.label);
   const mode = checkChoice(options.systemPromptMode, ['append', 'replace'], 'systemPromptMode', SPEC.label) ?? 'append';
   const onTextDelta = options.onTextDelta;
-  const streams = new WeakMap<ExecutionRequest, { deltas: number }>();
+  const readers = new WeakMap<ExecutionRequest, (line: string) => ExecutionStreamEvent[]>();
   return {
     ...presetBase(options, SPEC),
+    streamEvents: createClaudeCodeStreamReader,
     continuationFor: (_request, incoming) => sessionContinuation(SPEC.backendId, incoming, () => crypto.randomUUID()),
-    buildArgs(request, { incomingContinuation, continuation }) {
-      const args = ['-p', '--output-format', onTextDelta === undefined ? 'json' : 'stream-json'];
-      if (onTextDelta !== undefined) args.push('--verbose', '--include-partial-messages');
+    buildArgs(request, { incomingContinuation, continuation, streaming }) {
+      const streams = onTextDelta !== undefined || streaming === true;
+      const args = ['-p', '--output-format', streams ? 'stream-json' : 'json'];
+      if (streams) args.push('--verbose', '--include-partial-messages');
       if (resumesSession(incomingContinuation)) args.push(`--resume=${incomingContinuation.continuationId}`);
       else if (continuation?.continuationId !== undefined) args.push(`--session-id=${continuation.continuationId}`);
       if (options.model !== undefined) args.push(`--model=${options.model}`);
@@ -115,39 +118,10 @@ function claudeCodeConfig(options: ClaudeCodeAdapterOptions): LocalCommandAdapte
       ? {}
       : {
           onStdoutLine(line: string, request: ExecutionRequest) {
-            let state = streams.get(request);
-            if (state === undefined) streams.set(request, (state = { deltas: 0 }));
-            for (const text of streamedText(line, state)) onTextDelta(text, request);
+            let read = readers.get(request);
+            if (read === undefined) readers.set(request, (read = createClaudeCodeStreamReader()));
+            for (const event of read(line)) if (event.type === 'text_delta') onTextDelta(event.text, request);
           },
         }),
   };
-}
-
-/** Text deltas of one `stream-json` line: partial-message deltas, else whole assistant messages. */
-function streamedText(line: string, state: { deltas: number }): string[] {
-  let event: unknown;
-  try {
-    event = JSON.parse(line);
-  } catch {
-    return [];
-  }
-  if (!isRecord(event)) return [];
-  if (event['type'] === 'stream_event' && isRecord(event['event'])) {
-    const inner = event['event'];
-    const delta = isRecord(inner['delta']) ? inner['delta'] : undefined;
-    if (inner['type'] === 'content_block_delta' && delta?.['type'] === 'text_delta' && typeof delta['text'] === 'string') {
-      state.deltas += 1;
-      return [delta['text']];
-    }
-    return [];
-  }
-  if (event['type'] === 'assistant' && isRecord(event['message']) && Array.isArray(event['message']['content'])) {
-    const streamed = state.deltas > 0;
-    state.deltas = 0;
-    if (streamed) return [];
-    return event['message']['content']
-      .filter((block): block is { type: 'text'; text: string } => isRecord(block) && block['type'] === 'text' && typeof block['text'] === 'string')
-      .map((block) => block.text);
-  }
-  return [];
 }

@@ -1,3 +1,4 @@
+import { createCodexStreamReader } from './internal/read-codex-stream.js';
 import { HarnessConfigError } from '../core/errors/harness-config-error.js';
 import { buildLocalPrompt } from './build-local-prompt.js';
 import { checkChoice, checkPresetOptions, presetBase, resumesSession, sessionContinuation, type PresetSpec } from './internal/local-cli-preset.js';
@@ -28,6 +29,7 @@ const SPEC: PresetSpec = {
   backendId: 'codex',
   defaultCommand: 'codex',
   label: 'Codex CLI',
+  streaming: true,
   inheritEnv: ['OPENAI_*', 'CODEX_*', 'AZURE_OPENAI_*'],
   notes: [
     'Runs `codex exec --json`; the prompt (with the instructions) goes on stdin.',
@@ -62,6 +64,7 @@ function codexConfig(options: CodexAdapterOptions): LocalCommandAdapterConfig {
   const overrides = configOverrides(options.config);
   return {
     ...presetBase(options, SPEC),
+    streamEvents: createCodexStreamReader,
     continuationFor: (_request, incoming) => sessionContinuation(SPEC.backendId, incoming),
     buildArgs(_request, { incomingContinuation }) {
       const args = ['exec', '--json'];
@@ -82,7 +85,8 @@ function codexConfig(options: CodexAdapterOptions): LocalCommandAdapterConfig {
   };
 }
 
-function configOverrides(config: CodexAdapterOptions['config']): string[] {
+/** The `-c key=value` arguments for Codex configuration overrides; throws `HarnessConfigError` for a bad key or value. */
+export function configOverrides(config: CodexAdapterOptions['config']): string[] {
   if (config === undefined) return [];
   if (typeof config !== 'object' || config === null) {
     throw new HarnessConfigError(`${SPEC.label} option config must be an object.`, { field: 'config' });

@@ -1,5 +1,6 @@
 import { buildLocalPrompt } from './build-local-prompt.js';
 import { checkChoice, checkPresetOptions, presetBase, resumesSession, sessionContinuation, type PresetSpec } from './internal/local-cli-preset.js';
+import { createGeminiCliStreamReader } from './internal/read-gemini-cli-stream.js';
 import { LocalCommandExecutionAdapter } from './local-command-adapter.js';
 import type { LocalCliPresetOptions } from './local-cli-preset-options.js';
 import type { LocalCommandAdapterConfig } from './local-command-options.js';
@@ -24,9 +25,10 @@ const SPEC: PresetSpec = {
   backendId: 'gemini-cli',
   defaultCommand: 'gemini',
   label: 'Gemini CLI',
+  streaming: true,
   inheritEnv: ['GEMINI_*', 'GOOGLE_*'],
   notes: [
-    'Runs `gemini --output-format json`; the prompt (with the instructions) goes on stdin.',
+    'Runs `gemini --output-format json` (`stream-json` when the caller streams); the prompt (with the instructions) goes on stdin.',
     'Uses Gemini CLI built-in tools (approvalMode), not the request tools.',
     'Continuation: the Gemini session id, chosen with --session-id and resumed with --resume.',
   ],
@@ -57,9 +59,10 @@ function geminiConfig(options: GeminiCliAdapterOptions): LocalCommandAdapterConf
   const approvalMode = checkChoice(options.approvalMode, ['default', 'auto_edit', 'yolo', 'plan'], 'approvalMode', SPEC.label);
   return {
     ...presetBase(options, SPEC),
+    streamEvents: createGeminiCliStreamReader,
     continuationFor: (_request, incoming) => sessionContinuation(SPEC.backendId, incoming, () => crypto.randomUUID()),
-    buildArgs(_request, { incomingContinuation, continuation }) {
-      const args = ['--output-format', 'json'];
+    buildArgs(_request, { incomingContinuation, continuation, streaming }) {
+      const args = ['--output-format', streaming === true ? 'stream-json' : 'json'];
       if (resumesSession(incomingContinuation)) args.push(`--resume=${incomingContinuation.continuationId}`);
       else if (continuation?.continuationId !== undefined) args.push(`--session-id=${continuation.continuationId}`);
       if (options.model !== undefined) args.push(`--model=${options.model}`);

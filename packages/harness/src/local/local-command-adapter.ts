@@ -7,6 +7,7 @@ import type {
   ExecutionOptions,
   ExecutionRequest,
   ExecutionResult,
+  ExecutionStreamEvent,
 } from '../execution/types.js';
 import { buildEnvironment } from './internal/build-environment.js';
 import { incomingContinuationOf } from './internal/incoming-continuation.js';
@@ -105,11 +106,12 @@ export class LocalCommandExecutionAdapter implements ExecutionAdapter {
     }
     run.degradation = negotiation.reasons.filter((reason) => reason.severity !== 'blocking');
 
+    const readLine = liveReader(config, options);
     let args: string[];
     let stdin: string | undefined;
     try {
       const continuation = config.continuationFor === undefined ? incomingContinuation : config.continuationFor(request, incomingContinuation);
-      const context: LocalCommandInvocationContext = { incomingContinuation, continuation };
+      const context: LocalCommandInvocationContext = { incomingContinuation, continuation, ...(readLine === undefined ? {} : { streaming: true }) };
       run.context = context;
       if (continuation !== undefined) options.onContinuation?.(continuation);
       args = config.buildArgs(request, context);
@@ -130,7 +132,7 @@ export class LocalCommandExecutionAdapter implements ExecutionAdapter {
     } catch (error) {
       return failedBeforeStart(run, `${config.commandLabel} needs Node.js child processes: ${describeError(error)}.`, false);
     }
-    const onStdoutLine = config.onStdoutLine;
+    const onStdoutLine = combineLineHandlers(config.onStdoutLine, readLine, request);
     const env = buildEnvironment(node.process.env, config.inheritEnv, config.env, node.process.platform);
     const spawnFn = config.spawnFn;
     const outcome = await runProcess(spawnFn === undefined ? node : { ...node, childProcess: { spawn: spawnFn } }, {
@@ -143,7 +145,7 @@ export class LocalCommandExecutionAdapter implements ExecutionAdapter {
       killGraceMs: config.killGraceMs,
       maxOutputBytes: config.maxOutputBytes,
       ...(options.signal === undefined ? {} : { signal: options.signal }),
-      ...(onStdoutLine === undefined ? {} : { onStdoutLine: (line: string) => onStdoutLine(line, request) }),
+      ...(onStdoutLine === undefined ? {} : { onStdoutLine }),
     });
     if (outcome.ending.kind === 'spawn_failed' && outcome.ending.error.code === 'ENOENT' && config.cwd !== undefined) {
       run.cwdMissing = await node.fs.stat(config.cwd).then(
@@ -174,4 +176,48 @@ export function createLocalCommandAdapter(config: LocalCommandAdapterConfig): Lo
 
 function effectiveTimeout(configured: number, requested: number | undefined): number {
   return requested !== undefined && Number.isFinite(requested) && requested > 0 ? Math.min(configured, requested) : configured;
+}
+
+/** The run's line reader when the caller listens and the config can stream; events go to `onEvent`. */
+function liveReader(config: ResolvedLocalCommandConfig, options: ExecutionOptions): ((line: string) => void) | undefined {
+  const onEvent = options.onEvent;
+  if (onEvent === undefined || config.streamEvents === undefined) return undefined;
+  let read: (line: string) => ExecutionStreamEvent[];
+  try {
+    read = config.streamEvents();
+  } catch {
+    return undefined;
+  }
+  return (line) => {
+    let events: ExecutionStreamEvent[];
+    try {
+      events = read(line);
+    } catch {
+      return;
+    }
+    if (!Array.isArray(events)) return;
+    for (const event of events) {
+      try {
+        onEvent(event);
+      } catch {
+        // A listener's fault never reaches the process.
+      }
+    }
+  };
+}
+
+function combineLineHandlers(
+  configured: ((line: string, request: ExecutionRequest) => void) | undefined,
+  live: ((line: string) => void) | undefined,
+  request: ExecutionRequest,
+): ((line: string) => void) | undefined {
+  if (configured === undefined) return live;
+  return (line) => {
+    try {
+      configured(line, request);
+    } catch {
+      // Ignored, as documented.
+    }
+    live?.(line);
+  };
 }

@@ -5,6 +5,7 @@ import type {
   ExecutionNegotiationReason,
   ExecutionRequest,
   ExecutionResult,
+  ExecutionStreamEvent,
 } from '../execution/types.js';
 import type { HarnessUsage } from '../shared/types/usage.js';
 import type { LocalSpawnFn } from './local-spawn.js';
@@ -19,6 +20,11 @@ export interface LocalCommandInvocationContext {
   incomingContinuation: ExecutionContinuation | undefined;
   /** The continuation this run extends or creates, as returned by `continuationFor` (else `incomingContinuation`). */
   continuation: ExecutionContinuation | undefined;
+  /**
+   * `true` when the caller listens for live events (`ExecutionOptions.onEvent`) and the config
+   * has `streamEvents`: ask the CLI for its streaming output format.
+   */
+  streaming?: boolean | undefined;
 }
 
 /** What `parseOutput` gets besides stdout. */
@@ -140,6 +146,14 @@ export interface LocalCommandAdapterConfig {
    * @default undefined
    */
   onStdoutLine?: ((line: string, request: ExecutionRequest) => void) | undefined;
+  /**
+   * Creates, for one run, a reader that turns each stdout line into live events (text deltas,
+   * tool activity, plans). Used only when the caller listens (`ExecutionOptions.onEvent`);
+   * `context.streaming` is then `true` so `buildArgs` can pick the CLI's streaming format.
+   * Errors it throws are ignored. Declare `capabilities.streaming: true` with it.
+   * @default undefined (no live events)
+   */
+  streamEvents?: (() => (line: string) => ExecutionStreamEvent[]) | undefined;
   /**
    * Whether a non-zero exit (that `parseOutput` did not explain) may succeed on retry.
    * @default exit by a signal not sent by the adapter (e.g. OOM kill) is retryable; a non-zero exit code is not

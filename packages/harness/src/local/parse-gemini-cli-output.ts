@@ -1,5 +1,6 @@
 import type { ExecutionContinuation } from '../execution/types.js';
 import { innerMessage, isRecord, isRetryableMessage, isRetryableStatus, statusFromMessage } from './internal/classify-api-error.js';
+import { geminiStreamReport } from './internal/gemini-stream-report.js';
 import { firstJsonObject } from './internal/json-lines.js';
 import { sessionKind } from './internal/local-cli-preset.js';
 import type { LocalCommandParsedOutput } from './local-command-options.js';
@@ -26,13 +27,15 @@ const FATAL_EXITS: Record<number, { message: string; status?: 'deferred' | undef
 };
 
 /**
- * Reads `gemini --output-format json`: `{ session_id, response, stats }` on stdout, or on an API
+ * Reads `gemini --output-format json`: `{ session_id, response, stats }` on stdout (or the same
+ * assembled from `--output-format stream-json` lines: assistant messages joined, the `result`
+ * line's status and stats), or on an API
  * error an `{ session_id, error: { message, code } }` report on stderr (exit code `status & 0xff`).
  * Token counts are summed over `stats.models`. Gemini's fixed exit codes become messages a person
  * can act on. Returns `null` when neither an answer nor an error report is found.
  */
 export function parseGeminiCliOutput(stdout: string, options: ParseGeminiCliOutputOptions = {}): LocalCommandParsedOutput | null {
-  const report = firstJsonObject(stdout) ?? firstErrorReport(options.stderr ?? '');
+  const report = geminiStreamReport(stdout) ?? firstJsonObject(stdout) ?? firstErrorReport(options.stderr ?? '');
   const sessionId = typeof report?.['session_id'] === 'string' ? report['session_id'] : options.continuation?.continuationId;
   const continuation: ExecutionContinuation | undefined =
     sessionId === undefined ? undefined : { kind: sessionKind(options.backendId ?? 'gemini-cli'), continuationId: sessionId, state: {} };

@@ -1,4 +1,5 @@
 export { contextBlockText } from './context-block-text.js';
 export type * from './types/tools.js';
+export type * from './types/steering.js';
 export type * from './types/turn-input.js';
 export type * from './types/usage.js';

@@ -4,9 +4,12 @@ import type { HarnessTraceSink } from '../types/trace.js';
 import type { HarnessTranscriptItem } from '../types/transcript.js';
 import type { HarnessRunOptions, HarnessTurnInput } from '../../shared/types/turn-input.js';
 import type { HarnessAggregateUsage } from '../../shared/types/usage.js';
+import type { HarnessToolStateEntry } from '../../shared/types/tools.js';
 import { emptyUsage, type HarnessServices, type RunContext } from './run-context.js';
 import { TraceEmitter } from './trace-emitter.js';
+import { createTurnToolState, toolStateBytesFor } from './tool-state.js';
 import { createTurnSignal } from './turn-signal.js';
+import { bindSteering } from './turn-steering.js';
 
 /** State a resumed run starts from. */
 export interface RunSeed {
@@ -14,6 +17,7 @@ export interface RunSeed {
   usage?: HarnessAggregateUsage;
   iterationOffset?: number;
   reportedUnknownTools?: string[];
+  toolState?: HarnessToolStateEntry[];
   resumedFrom?: HarnessContinuation;
 }
 
@@ -35,11 +39,16 @@ export function createRun(
     ...(input.userId === undefined ? {} : { userId: input.userId }),
     ...(input.threadId === undefined ? {} : { threadId: input.threadId }),
   };
+  const emitter = new TraceEmitter(trace, services.clock, identity, counters, options.onStreamEvent, seed.iterationOffset ?? 0);
+  const steering =
+    options.steering === undefined
+      ? undefined
+      : bindSteering(options.steering, (outcome, chars) => emitter.emit({ type: 'steer', steerId: outcome.id, status: outcome.status, chars }));
   return {
     services,
     input,
     turnSignal: createTurnSignal(options.signal, services.limits.maxElapsedMs),
-    trace: new TraceEmitter(trace, services.clock, identity, counters, options.onStreamEvent, seed.iterationOffset ?? 0),
+    trace: emitter,
     counters,
     iterationOffset: seed.iterationOffset ?? 0,
     transcript: seed.transcript === undefined ? [] : [...seed.transcript],
@@ -50,8 +59,10 @@ export function createRun(
     recentResultSignatures: [],
     modelReceipts: [],
     availableTools: [],
+    toolState: createTurnToolState(toolStateBytesFor(services.limits.maxContinuationBytes), seed.toolState),
     resumedFrom: seed.resumedFrom,
     streaming: options.onStreamEvent !== undefined,
+    ...(steering === undefined ? {} : { steering }),
     phase: 'start',
   };
 }

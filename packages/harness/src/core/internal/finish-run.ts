@@ -65,6 +65,11 @@ export async function finishRun(run: RunContext, ending: RunEnding): Promise<Har
     }
   }
   if (run.modelReceipts.length > 0) metadata = { ...metadata, modelReceipts: [...run.modelReceipts] };
+  if (run.steering !== undefined) {
+    run.steering.close('turn_finished', 'The turn ended before this input was delivered.');
+    const steering = run.steering.counts();
+    if (Object.keys(steering).length > 0) metadata = { ...metadata, steering };
+  }
   const outcome = outcomeForStopReason(stopReason);
   const result: HarnessResult = {
     outcome,
@@ -119,6 +124,7 @@ function loopState(run: RunContext, stopReason: HarnessStopReason, pause: PauseD
     ...(pause.approvals === undefined ? {} : { approvals: pause.approvals }),
     ...(pause.pendingCalls === undefined || pause.pendingCalls.length === 0 ? {} : { pendingCalls: pause.pendingCalls }),
     ...(run.reportedUnknownTools.size === 0 ? {} : { reportedUnknownTools: [...run.reportedUnknownTools] }),
+    ...(run.toolState.size === 0 ? {} : { toolState: run.toolState.entries() }),
     iteration: run.iterationOffset + run.counters.iteration,
   };
 }

@@ -17,6 +17,7 @@ import type { HarnessStreamEvent } from '../types/runtime.js';
 import type { HarnessTraceSink } from '../types/trace.js';
 import { claimResume } from './claim-resume.js';
 import { createRun } from './create-run.js';
+import { checkSteering } from './turn-steering.js';
 import { emptyUsage, type HarnessServices } from './run-context.js';
 import { runModelLoop } from './run-model-loop.js';
 
@@ -43,6 +44,7 @@ export async function resumeRun(
   options: HarnessResumeOptions & { onStreamEvent?: (event: HarnessStreamEvent) => void },
 ): Promise<HarnessResult> {
   const resolution = readResolution(rawResolution, dependencies.services.limits.maxContinuationBytes);
+  if (options.steering !== undefined) checkSteering(options.steering);
   const opened = await dependencies.services.codec.open(raw, options);
   if (!opened.ok) return invalidContinuation(opened, opened.reason);
   const continuation = opened.continuation;
@@ -112,6 +114,7 @@ function resumeLoop(
     usage: state.usage,
     iterationOffset: state.iteration,
     reportedUnknownTools: state.reportedUnknownTools,
+    toolState: state.toolState,
     resumedFrom: continuation,
   });
   if (resolution.type === 'clarification') {

@@ -1,4 +1,5 @@
 import { describeError } from '../../shared/describe-error.js';
+import { createBackendStream } from './backend-stream.js';
 import { finishRun, type RunEnding } from './finish-run.js';
 import { interruptStopReason } from './run-model-loop.js';
 import { addUsage, callerIdentity, type RunContext } from './run-context.js';
@@ -17,6 +18,7 @@ import type {
   ExecutionNegotiationReason,
   ExecutionRequest,
   ExecutionResult,
+  ExecutionSteering,
 } from '../../execution/types.js';
 
 /** Where a backend run starts: a fresh turn, or a resume with the request to send. */
@@ -85,13 +87,32 @@ async function drive(
   const onContinuation = (continuation: ExecutionContinuation) => {
     reported = continuation;
   };
+  const live = createBackendStream(run, 1);
+  const steer = steeringFor(run, backend);
   try {
-    raw = await raceSignal(() => backend.execute(request, { signal: run.turnSignal.signal, onContinuation }), run.turnSignal.signal);
+    raw = await raceSignal(
+      () =>
+        backend.execute(request, {
+          signal: run.turnSignal.signal,
+          onContinuation,
+          ...(live.onEvent === undefined ? {} : { onEvent: live.onEvent }),
+          ...(steer === undefined ? {} : { steer }),
+        }),
+      run.turnSignal.signal,
+    );
   } catch (error) {
     if (!isTurnInterrupted(error)) throw error;
+    live.close();
     const stopReason = interruptStopReason(error.reason);
-    return { stopReason, metadata: withDegradation, continuationState: pausedState(stopReason, { backendContinuation: reported }) };
+    return {
+      stopReason,
+      metadata: { ...withDegradation, ...live.report() },
+      continuationState: pausedState(stopReason, { backendContinuation: reported }),
+    };
+  } finally {
+    run.steering?.close('turn_finished', 'The backend finished its turn before this input was delivered.');
   }
+  live.close();
   const latencyMs = run.services.clock.now() - startedAt;
   run.usage.modelCalls += 1;
   const parsed = executionResultSchema.safeParse(raw);
@@ -117,6 +138,7 @@ async function drive(
   run.trace.stream({ type: 'step_finished', iteration: 1, outputType: outputTypeFor(result) });
   const metadata = {
     ...withDegradation,
+    ...live.report(),
     ...(result.metadata === undefined ? {} : { backendMetadata: result.metadata }),
     ...(result.output?.structured === undefined ? {} : { structuredOutput: result.output.structured }),
   };
@@ -131,8 +153,8 @@ async function drive(
         };
       }
       run.transcript.push({ type: 'assistant_step', iteration: 1, outputType: 'final_answer', text: text ?? '' });
-      if (run.streaming && text !== undefined && text !== '') run.trace.stream({ type: 'text_delta', iteration: 1, text });
-      return { stopReason: 'answer_finalized', assistantText: text ?? '', metadata };
+      live.finishText(text ?? '');
+      return { stopReason: 'answer_finalized', assistantText: text ?? '', metadata: { ...metadata, ...live.report() } };
     }
     case 'needs_clarification': {
       const question = text ?? result.approvalRequest?.reason ?? 'The assistant needs more information to continue.';
@@ -208,9 +230,25 @@ function deferredStopReason(result: ExecutionResult): HarnessStopReason {
 
 function failedStopReason(result: ExecutionResult): HarnessStopReason {
   if (result.error?.metadata?.refusal === true) return 'model_refused';
+  // A backend whose live session is gone (engine restarted, continuation from another process).
+  if (result.error?.metadata?.reason === 'continuation_invalid') return 'continuation_invalid';
   if (result.status === 'unsupported' || result.error?.code === 'unsupported_capability') return 'backend_unsupported';
   if (result.error?.code === 'timeout') return 'timeout_reached';
   if (result.error?.code === 'budget_exceeded') return 'budget_reached';
   if (result.error?.code === 'invalid_backend_output') return 'model_invalid_response';
   return 'runtime_error';
+}
+
+/** The steering channel for a backend that takes input mid-turn; otherwise the caller's input is refused as unsupported. */
+function steeringFor(run: RunContext, backend: ExecutionAdapter): ExecutionSteering | undefined {
+  if (run.steering === undefined) return undefined;
+  let steers: boolean;
+  try {
+    steers = backend.describeCapabilities().steer === true;
+  } catch {
+    steers = false;
+  }
+  if (steers) return run.steering.channel;
+  run.steering.close('steer_unsupported', `Backend ${backend.backendId} does not take input mid-turn; send it as the next turn.`);
+  return undefined;
 }

@@ -8,7 +8,9 @@ import type { HarnessTranscriptItem } from '../types/transcript.js';
 import type { HarnessTurnInput } from '../../shared/types/turn-input.js';
 import type { HarnessAggregateUsage, HarnessUsage } from '../../shared/types/usage.js';
 import type { TraceEmitter } from './trace-emitter.js';
+import type { TurnToolState } from './tool-state.js';
 import type { TurnSignal } from './turn-signal.js';
+import type { TurnSteering } from './turn-steering.js';
 
 /** What stays the same for every run of one harness instance. */
 export interface HarnessServices {
@@ -42,8 +44,12 @@ export interface RunContext {
   /** `metadata.receipt` of each model output of this run (profile models stamp one), in call order. */
   modelReceipts: Record<string, unknown>[];
   availableTools: HarnessToolDefinition[];
+  /** The turn's tool state (`HarnessToolExecutionContext.state`), sealed into continuations. */
+  toolState: TurnToolState;
   resumedFrom?: HarnessContinuation;
   streaming: boolean;
+  /** The caller's steering handle, bound to this run. */
+  steering?: TurnSteering;
   /** What the run is doing now; names the source of a runtime error. */
   phase: string;
 }

@@ -29,6 +29,7 @@ export interface LoopStart {
  * getters) ends the turn `failed` / `runtime_error`, never a rejection.
  */
 export async function runModelLoop(run: RunContext, start: LoopStart = {}): Promise<HarnessResult> {
+  run.steering?.close('steer_unsupported', "The harness's own model loop does not take input mid-turn; send it as the next turn.");
   try {
     return await finishRun(run, await drive(run, start));
   } catch (error) {

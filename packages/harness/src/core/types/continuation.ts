@@ -1,9 +1,10 @@
 import type { ExecutionContinuation, ExecutionRequest } from '../../execution/types.js';
 import type { HarnessApprovalRequest } from './approval.js';
 import type { HarnessStopReason } from './outcome.js';
-import type { HarnessToolCall } from '../../shared/types/tools.js';
+import type { HarnessToolCall, HarnessToolStateEntry } from '../../shared/types/tools.js';
 import type { HarnessTranscriptItem } from './transcript.js';
 import type { HarnessTurnInput } from '../../shared/types/turn-input.js';
+import type { HarnessSteering } from '../../shared/types/steering.js';
 import type { HarnessAggregateUsage } from '../../shared/types/usage.js';
 
 /** The kinds of pause a continuation can resume. */
@@ -27,6 +28,8 @@ export interface HarnessLoopContinuationState {
   pendingCalls?: HarnessToolCall[] | undefined;
   /** Unknown tool names the model was already told about. */
   reportedUnknownTools?: string[] | undefined;
+  /** The turn's tool state (`HarnessToolExecutionContext.state`), restored on resume. */
+  toolState?: HarnessToolStateEntry[] | undefined;
   /** The last iteration number, so transcript numbering continues. */
   iteration: number;
 }
@@ -82,6 +85,8 @@ export interface HarnessResumeOptions {
   expectedTurnId?: string | undefined;
   /** When set, a continuation from another session is refused (`continuation_invalid`). */
   expectedSessionId?: string | undefined;
+  /** User input added while the resumed turn runs; see `createSteering()`. */
+  steering?: HarnessSteering | undefined;
 }
 
 /**

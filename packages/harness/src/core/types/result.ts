@@ -1,3 +1,4 @@
+import type { HarnessSteerStatus } from '../../shared/types/steering.js';
 import type { HarnessContinuation } from './continuation.js';
 import type { HarnessOutcome, HarnessStopReason } from './outcome.js';
 import type { HarnessTranscriptItem } from './transcript.js';
@@ -54,6 +55,8 @@ export interface HarnessResultMetadata {
    * bytes, usage and cost.
    */
   modelReceipts?: Record<string, unknown>[];
+  /** When the caller steered the turn: how many inputs ended in each status (see `createSteering`). */
+  steering?: Partial<Record<HarnessSteerStatus, number>>;
   [key: string]: unknown;
 }
 

@@ -1,14 +1,27 @@
+import type { ExecutionStreamEvent } from '../../execution/types.js';
 import type { HarnessContinuation, HarnessResumeOptions, HarnessResumeResolution } from './continuation.js';
 import type { HarnessModelOutput } from './model.js';
 import type { HarnessResult } from './result.js';
 import type { HarnessToolCall, HarnessToolResult } from '../../shared/types/tools.js';
 import type { HarnessRunOptions, HarnessTurnInput } from '../../shared/types/turn-input.js';
 
-/** Events of `streamTurn`, discriminated on `type`; the last one is always `result`. */
+/**
+ * What a backend reports while it works, streamed as it happens: the engine's own tool calls
+ * (`tool_activity`), its plan (`plan_update`) and its permission requests (`approval_requested`).
+ * Same fields as the backend's `ExecutionStreamEvent`, plus the step's `iteration`.
+ */
+export type HarnessBackendStreamEvent = Exclude<ExecutionStreamEvent, { type: 'text_delta' }> & { iteration: number };
+
+/**
+ * Events of `streamTurn`, discriminated on `type`; the last one is always `result`. The
+ * `text_delta`s of a step concatenate to its answer text; a backend that streams live sends them
+ * as they come (no repeat at the end).
+ */
 export type HarnessStreamEvent =
   | { type: 'turn_started'; turnId: string }
   | { type: 'step_started'; iteration: number }
   | { type: 'text_delta'; iteration: number; text: string }
+  | HarnessBackendStreamEvent
   | { type: 'step_finished'; iteration: number; outputType: HarnessModelOutput['type'] }
   | { type: 'tool_started'; iteration: number; call: HarnessToolCall }
   | { type: 'tool_finished'; iteration: number; result: HarnessToolResult }

@@ -2,6 +2,7 @@ import type { HarnessApprovalRequest } from './approval.js';
 import type { HarnessModelOutput } from './model.js';
 import type { HarnessOutcome, HarnessStopReason } from './outcome.js';
 import type { HarnessToolCall, HarnessToolResult } from '../../shared/types/tools.js';
+import type { HarnessSteerStatus } from '../../shared/types/steering.js';
 import type { HarnessUsage } from '../../shared/types/usage.js';
 
 /** Fields on every trace event. */
@@ -39,6 +40,8 @@ export type HarnessTraceEvent = HarnessBaseTraceEvent &
     | { type: 'clarification_requested'; question: string }
     | { type: 'approval_requested'; requests: HarnessApprovalRequest[] }
     | { type: 'limit_reached'; stopReason: HarnessStopReason }
+    /** What became of one `steer()` input (its text is not traced, only its length). */
+    | { type: 'steer'; steerId: string; status: HarnessSteerStatus; chars: number }
     | { type: 'turn_finished'; outcome: HarnessOutcome; stopReason: HarnessStopReason }
   );
 

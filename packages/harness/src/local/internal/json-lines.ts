@@ -37,3 +37,15 @@ export function firstJsonObject(text: string): Record<string, unknown> | undefin
   }
   return undefined;
 }
+
+/** The JSON object on one line, or `undefined` for anything else (warnings, blank lines, bad JSON). */
+export function jsonLineObject(line: string): Record<string, unknown> | undefined {
+  const trimmed = line.trim();
+  if (!trimmed.startsWith('{')) return undefined;
+  try {
+    const value: unknown = JSON.parse(trimmed);
+    return isRecord(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}

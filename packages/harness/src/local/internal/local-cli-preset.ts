@@ -17,6 +17,8 @@ export interface PresetSpec {
   /** The CLI's own environment variables, added to `DEFAULT_INHERITED_ENV`. */
   inheritEnv: readonly string[];
   notes: readonly string[];
+  /** The preset reports live events (`streamEvents`). @default false */
+  streaming?: boolean;
 }
 
 /** The continuation kind of a preset's sessions, e.g. `claude-code.session`. */
@@ -32,6 +34,8 @@ export function presetCapabilities(spec: PresetSpec): ExecutionCapabilities {
     traceDepth: 'minimal',
     attachments: false,
     maxContextStrategy: 'large',
+    streaming: spec.streaming === true,
+    steer: false,
     notes: [...spec.notes],
   };
 }

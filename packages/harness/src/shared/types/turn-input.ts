@@ -1,3 +1,4 @@
+import type { HarnessSteering } from './steering.js';
 /** An attachment on the user's message. The harness forwards it; it never fetches `url`. */
 export interface HarnessAttachment {
   id: string;
@@ -84,4 +85,6 @@ export interface HarnessTurnInput {
 export interface HarnessRunOptions {
   /** Aborting it ends the turn promptly as `deferred` / `cancelled` with a continuation. */
   signal?: AbortSignal | undefined;
+  /** User input added while the turn runs; see `createSteering()`. */
+  steering?: HarnessSteering | undefined;
 }
