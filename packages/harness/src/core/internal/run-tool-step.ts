@@ -220,6 +220,8 @@ async function executeWindow(run: RunContext, window: PlannedCall[]): Promise<Ex
         iteration,
         toolCallIndex: entry.index,
         signal,
+        deadline: run.turnSignal.deadline,
+        state: run.toolState,
       };
       return raceSignal(() => tools!.execute(call, context), signal).then(
         (value): ExecutedCall => ({ call, result: normaliseToolResult(call, value), latencyMs: clock.now() - startedAt }),

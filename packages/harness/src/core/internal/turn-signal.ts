@@ -24,6 +24,8 @@ export function isTurnInterrupted(value: unknown): value is TurnInterrupted {
 /** The signal every model, tool and hook call of a run receives, plus its deadline timer. */
 export interface TurnSignal {
   readonly signal: AbortSignal;
+  /** When the deadline timer fires, in `Date.now()` milliseconds. */
+  readonly deadline: number;
   /** Set once the signal fired. */
   interruptReason(): InterruptReason | undefined;
   /** Clears the timer and detaches from the caller's signal. Call once the run ends. */
@@ -49,6 +51,7 @@ export function createTurnSignal(external: AbortSignal | undefined, timeoutMs: n
   const timer = reason === undefined ? setTimeout(() => fire('timeout'), delayMs) : undefined;
   return {
     signal: controller.signal,
+    deadline: Date.now() + delayMs,
     interruptReason: () => reason,
     dispose() {
       if (timer !== undefined) clearTimeout(timer);

@@ -68,6 +68,7 @@ export const continuationSchemas = memo(() => {
     approvals: z.optional(z.array(approvalRequestSchema)),
     pendingCalls: z.optional(z.array(toolCallSchema)),
     reportedUnknownTools: z.optional(z.array(z.string())),
+    toolState: z.optional(z.array(z.object({ key: nonEmptyString, value: z.unknown() }))),
     iteration,
   });
 

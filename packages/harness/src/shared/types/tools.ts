@@ -40,6 +40,45 @@ export interface HarnessToolExecutionContext extends HarnessToolAvailabilityInpu
   toolCallIndex: number;
   /** Aborted when the turn times out or is cancelled. Tools should stop promptly. */
   signal: AbortSignal;
+  /**
+   * When the turn runs out of time, in `Date.now()` milliseconds. Work that cannot finish by then
+   * (a retry's back-off, say) should not start. Absent when the caller set no deadline.
+   */
+  deadline?: number | undefined;
+  /**
+   * Small JSON state kept for the rest of the turn: the harness seals it into the turn's
+   * continuation and restores it on resume, so a resumed turn sees it (the planning and
+   * scratchpad tools keep their lists here). Bounded in size; absent when the caller of the
+   * registry provides none.
+   */
+  state?: HarnessToolState | undefined;
+}
+
+/** The result of {@link HarnessToolState.set}: stored, or refused with a reason (nothing changed). */
+export type HarnessToolStateWrite = { ok: true } | { ok: false; reason: string };
+
+/** One stored value of a turn's tool state, as sealed into a continuation. */
+export interface HarnessToolStateEntry {
+  key: string;
+  value: unknown;
+}
+
+/**
+ * Per-turn JSON state shared by the tools of one turn and kept across pauses. Use a key
+ * prefixed with your registry's name, e.g. `planning.todos`.
+ */
+export interface HarnessToolState {
+  /** The most bytes (UTF-8 of keys and compact JSON values) all entries may take together. */
+  readonly maxBytes: number;
+  /** Bytes the entries take now. */
+  usedBytes(): number;
+  /** A fresh copy of the value stored under `key`, or `undefined`. */
+  get(key: string): unknown;
+  /**
+   * Stores a plain JSON copy of `value` under `key`; `undefined` deletes the key. Refuses, and
+   * changes nothing, a value that is not plain JSON or would grow the total past `maxBytes`.
+   */
+  set(key: string, value: unknown): HarnessToolStateWrite;
 }
 
 /** A structured tool failure. */
