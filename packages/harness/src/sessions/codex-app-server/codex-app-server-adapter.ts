@@ -1,0 +1,580 @@
+import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
+import { checkExecutionRequest } from '../../execution/execution-request-schema.js';
+import { negotiateCapabilities } from '../../execution/negotiate-capabilities.js';
+import type {
+  ExecutionAdapter,
+  ExecutionCapabilities,
+  ExecutionContinuation,
+  ExecutionError,
+  ExecutionNegotiation,
+  ExecutionOptions,
+  ExecutionRequest,
+  ExecutionResult,
+  ExecutionTrace,
+} from '../../execution/types.js';
+import { buildLocalPrompt } from '../../local/build-local-prompt.js';
+import { configOverrides } from '../../local/codex-adapter.js';
+import { buildEnvironment } from '../../local/internal/build-environment.js';
+import { incomingContinuationOf } from '../../local/internal/incoming-continuation.js';
+import { checkFlagValue, checkChoice, productToolsReasons } from '../../local/internal/local-cli-preset.js';
+import { instructionsText } from '../../local/internal/instructions-text.js';
+import { loadNodeModules } from '../../local/internal/load-node-modules.js';
+import { DEFAULT_INHERITED_ENV, DEFAULT_LOCAL_COMMAND_OPTIONS } from '../../local/local-command-defaults.js';
+import { describeError } from '../../shared/describe-error.js';
+import { SessionPool, SessionPoolError } from '../session-pool.js';
+import type { CodexApprovalDecision } from './codex-protocol.js';
+import { CodexSession, type CodexThreadSettings } from './codex-session.js';
+import { CODEX_APPROVAL_OPTIONS, type CodexTurn, type CodexTurnState } from './codex-turn.js';
+
+/** The backend id of {@link CodexAppServerAdapter}. */
+export const CODEX_APP_SERVER_BACKEND_ID = 'codex-app-server';
+
+/** The continuation kind of codex app-server threads. */
+export const CODEX_APP_SERVER_CONTINUATION_KIND = 'codex-app-server.thread';
+
+/** Options of {@link createCodexAdapter createCodexAppServerAdapter}. */
+export interface CodexAppServerAdapterOptions {
+  /** The codex binary: a name looked up on `PATH` or a path. @default 'codex' */
+  command?: string | undefined;
+  /** Working directory of the engine and of its threads. @default the current directory */
+  cwd?: string | undefined;
+  /** Variables added to the inherited environment (e.g. a provider key named by `env_key`). Never secrets in `config`. @default {} */
+  env?: Readonly<Record<string, string>> | undefined;
+  /** Parent variables passed through (`FOO_*` is a prefix). @default DEFAULT_INHERITED_ENV plus `OPENAI_*`, `CODEX_*`, `AZURE_OPENAI_*` */
+  inheritEnv?: readonly string[] | undefined;
+  /** Model of new threads. @default codex's own default */
+  model?: string | undefined;
+  /** Configuration overrides, each passed as `-c key=value` (TOML-encoded), as for `createCodexAdapter`. @default {} */
+  config?: Readonly<Record<string, string | number | boolean>> | undefined;
+  /**
+   * When codex asks before it acts. Only `'untrusted'` makes codex ask for every non-trivial
+   * command (native approvals); `'on-request'` asks only when the model requests escalation;
+   * `'never'` never asks. @default 'untrusted'
+   */
+  approvalPolicy?: 'untrusted' | 'on-request' | 'never' | undefined;
+  /** Sandbox of commands codex runs. @default undefined (codex's default) */
+  sandbox?: 'read-only' | 'workspace-write' | 'danger-full-access' | undefined;
+  /**
+   * What an `approved` decision grants: `'once'` answers codex `accept`; `'session'` answers
+   * `acceptForSession` (codex stops asking for the same command in this session). A `rejected`
+   * decision always answers `decline`.
+   * @default 'once'
+   */
+  approvalScope?: 'once' | 'session' | undefined;
+  /** Wall time of one `execute` call (a turn, or its part until an approval), in milliseconds; lowered by `request.timeoutMs`. @default 300000 */
+  timeoutMs?: number | undefined;
+  /** Milliseconds between closing stdin, SIGTERM and SIGKILL when stopping codex; also the wait for an interrupted turn to end. @default 2000 */
+  killGraceMs?: number | undefined;
+  /** Longest line codex may write, in bytes. @default 8388608 (8 MiB) */
+  maxLineBytes?: number | undefined;
+  /** Most live codex processes (one per session). @default 4 */
+  maxLiveSessions?: number | undefined;
+  /** An idle session — including one paused on an approval — is stopped after this many milliseconds. @default 600000 */
+  idleTimeoutMs?: number | undefined;
+}
+
+const LABEL = 'Codex app-server';
+const MAX_REMEMBERED_THREADS = 1024;
+const MAX_STDERR_BYTES = 64 * 1024;
+const CLIENT_VERSION = '1';
+
+interface ResolvedOptions {
+  command: string;
+  cwd: string | undefined;
+  env: Readonly<Record<string, string>> | undefined;
+  inheritEnv: readonly string[];
+  args: string[];
+  thread: Omit<CodexThreadSettings, 'developerInstructions'>;
+  approvedDecision: 'accept' | 'acceptForSession';
+  timeoutMs: number;
+  killGraceMs: number;
+  maxLineBytes: number;
+}
+
+/** One `execute` call's bookkeeping. */
+interface Call {
+  request: ExecutionRequest;
+  options: ExecutionOptions;
+  startedAt: number;
+  degradation: ExecutionNegotiation['reasons'];
+}
+
+/**
+ * OpenAI Codex as a long-lived session backend: one `codex app-server` process per session
+ * (JSON-RPC over stdio), kept in a {@link SessionPool} and reused across turns. Threads start with
+ * `approvalPolicy: "untrusted"`, so codex asks before it runs commands or changes files: the turn
+ * then ends `awaiting_approval`, and `resumeTurn` with an approval decision answers codex in the
+ * same live process, after which the turn continues. Text deltas, tool activity and plan updates
+ * stream through `onEvent`; `steer` input goes to `turn/steer`; a cancelled turn is stopped with
+ * `turn/interrupt`. Node.js only (`node:` modules load on the first `execute`). Call `dispose()`
+ * to stop every process.
+ */
+export class CodexAppServerAdapter implements ExecutionAdapter {
+  /** `codex-app-server`. */
+  readonly backendId = CODEX_APP_SERVER_BACKEND_ID;
+  private readonly options: ResolvedOptions;
+  private readonly pool: SessionPool<CodexSession>;
+  /** Which pool key serves a thread, for turns that carry only the thread id. */
+  private readonly threadKeys = new Map<string, string>();
+
+  /** @throws HarnessConfigError when an option is invalid. */
+  constructor(options: CodexAppServerAdapterOptions = {}) {
+    this.options = resolveOptions(options);
+    this.pool = new SessionPool<CodexSession>({
+      ...(options.maxLiveSessions === undefined ? {} : { maxLiveSessions: options.maxLiveSessions }),
+      ...(options.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: options.idleTimeoutMs }),
+    });
+  }
+
+  /** Native approvals (unless the policy is `never`), streaming, steering, thread resume. */
+  describeCapabilities(): ExecutionCapabilities {
+    return {
+      toolUse: 'native-iterative',
+      structuredToolCalls: false,
+      continuationSupport: 'opaque-resume',
+      approvalInterrupts: this.options.thread.approvalPolicy === 'never' ? 'none' : 'native',
+      traceDepth: 'standard',
+      attachments: false,
+      maxContextStrategy: 'large',
+      streaming: true,
+      steer: true,
+      notes: [
+        'Runs `codex app-server` (JSON-RPC over stdio), one live process per session, reused across turns.',
+        `Approval policy "${this.options.thread.approvalPolicy}": codex asks before commands and file changes; the turn ends awaiting_approval and resumeTurn answers in the live session.`,
+        'Uses Codex built-in tools under its sandbox, not the request tools.',
+        'Continuation: the codex thread id; a new process resumes it with thread/resume. A pending approval does not survive the process.',
+      ],
+    };
+  }
+
+  /** The standard negotiation, plus a warning (or block) when the request brings its own tools. */
+  negotiate(request: ExecutionRequest): ExecutionNegotiation {
+    const negotiation = negotiateCapabilities(this.describeCapabilities(), request);
+    const extra = productToolsReasons(request, LABEL);
+    if (extra.length === 0) return negotiation;
+    const reasons = [...negotiation.reasons, ...extra];
+    return {
+      supported: !reasons.some((reason) => reason.severity === 'blocking'),
+      degraded: reasons.some((reason) => reason.severity !== 'blocking'),
+      reasons,
+      effectiveCapabilities: negotiation.effectiveCapabilities,
+    };
+  }
+
+  /** Runs (or resumes) one turn. Never rejects: every failure is a `failed` result. */
+  async execute(untrusted: ExecutionRequest, options: ExecutionOptions = {}): Promise<ExecutionResult> {
+    const checked = checkExecutionRequest(untrusted, this.backendId);
+    if (!checked.ok) return checked.result;
+    const request = checked.request;
+    const call: Call = { request, options, startedAt: Date.now(), degradation: [] };
+    try {
+      const negotiation = this.negotiate(request);
+      if (!negotiation.supported) {
+        const message = negotiation.reasons.filter((reason) => reason.severity === 'blocking').map((reason) => reason.message).join(' ');
+        return this.result(call, { status: 'unsupported', error: { code: 'unsupported_capability', message, retryable: false } });
+      }
+      call.degradation = negotiation.reasons.filter((reason) => reason.severity !== 'blocking');
+      return request.resume?.type === 'approval' ? await this.resumeApproval(call) : await this.startTurn(call);
+    } catch (error) {
+      return this.failed(call, 'backend_execution_error', `${LABEL} failed: ${describeError(error)}`, false);
+    }
+  }
+
+  /** Stops every codex process; resolves once none is left. The adapter refuses turns afterwards. */
+  dispose(): Promise<void> {
+    return this.pool.dispose();
+  }
+
+  private async startTurn(call: Call): Promise<ExecutionResult> {
+    const { request, options } = call;
+    const incoming = incomingContinuationOf(request);
+    if (incoming?.kind !== undefined && incoming.kind !== CODEX_APP_SERVER_CONTINUATION_KIND) {
+      return this.failed(call, 'invalid_request', `${LABEL}: the continuation is a ${incoming.kind}, not a ${CODEX_APP_SERVER_CONTINUATION_KIND}.`, false);
+    }
+    const threadId = incoming?.continuationId;
+    const key = this.keyFor(request, threadId);
+    const acquired = await this.acquire(call, key);
+    if ('status' in acquired) return acquired;
+    const session = acquired.session;
+    try {
+      if (session.turn !== undefined && !session.turn.finished) {
+        return this.failed(call, 'backend_execution_error', `${LABEL}: this session has a turn waiting for approval; resume it (resumeTurn) or start another session.`, false, {
+          reason: 'session_busy',
+        });
+      }
+      const instructions = instructionsText(request);
+      const opened = await session.openThread(threadId, { ...this.options.thread, ...(instructions === '' ? {} : { developerInstructions: instructions }) }, options.signal);
+      this.rememberThread(opened.threadId, key);
+      options.onContinuation?.(continuationOf(opened.threadId));
+      const resuming = request.resume !== undefined && threadId !== undefined;
+      const text = buildLocalPrompt(request, { includeInstructions: false, resumingSession: resuming });
+      // No signal here: a turn/start codex received must be followed (and interrupted) to its end.
+      const turn = await session.startTurn(text, options.onEvent);
+      return await this.follow(call, key, session, turn, { restarted: acquired.restarted, threadResumed: opened.resumed });
+    } catch (error) {
+      if (!session.alive) return this.engineGone(call, session, session.gone ?? describeError(error));
+      if (options.signal?.aborted) {
+        const timedOut = isTimeout(options.signal.reason);
+        return this.failed(call, timedOut ? 'timeout' : 'backend_execution_error', `${LABEL}: the turn was ${timedOut ? 'out of time' : 'cancelled'} before it started.`, true, { cancelled: !timedOut });
+      }
+      throw error;
+    } finally {
+      this.pool.release(key, session);
+    }
+  }
+
+  private async resumeApproval(call: Call): Promise<ExecutionResult> {
+    const { request } = call;
+    const decisions = request.resume?.type === 'approval' ? request.resume.decisions : {};
+    const incoming = incomingContinuationOf(request);
+    const threadId = incoming?.kind === CODEX_APP_SERVER_CONTINUATION_KIND ? incoming.continuationId : undefined;
+    const approvalKey = typeof incoming?.state?.['approvalKey'] === 'string' ? incoming.state['approvalKey'] : undefined;
+    const key = threadId === undefined ? undefined : this.keyFor(request, threadId);
+    const session = key === undefined ? undefined : this.pool.peek(key);
+    const turn = session?.turn;
+    const state = turn?.state();
+    if (
+      key === undefined ||
+      session === undefined ||
+      turn === undefined ||
+      session.threadId !== threadId ||
+      state?.kind !== 'awaiting_approval' ||
+      approvalKey === undefined ||
+      state.approval.approvalKey !== approvalKey ||
+      !Object.hasOwn(decisions, approvalKey)
+    ) {
+      return this.failed(
+        call,
+        'other',
+        `${LABEL}: the live session that asked for this approval is gone (the codex process ended, was stopped when idle, or this is another process). Start a new turn; the thread can still be continued with its continuation.`,
+        false,
+        undefined,
+        { reason: 'continuation_invalid' },
+      );
+    }
+    const acquired = await this.acquire(call, key);
+    if ('status' in acquired) return acquired;
+    try {
+      const decision: CodexApprovalDecision = decisions[approvalKey] === 'approved' ? this.options.approvedDecision : 'decline';
+      turn.answer(approvalKey, decision);
+      return await this.follow(call, key, acquired.session, turn, { restarted: false, threadResumed: false, decision });
+    } finally {
+      this.pool.release(key, acquired.session);
+    }
+  }
+
+  /** Follows a turn until it ends or pauses on an approval; interrupts it on cancel or timeout. */
+  private async follow(
+    call: Call,
+    key: string,
+    session: CodexSession,
+    turn: CodexTurn,
+    facts: { restarted: boolean; threadResumed: boolean; decision?: CodexApprovalDecision },
+  ): Promise<ExecutionResult> {
+    const { options } = call;
+    turn.listen(options.onEvent);
+    const stopSteering = options.steer?.receive((message) => session.steer(turn, message.text));
+    const timeoutMs = effectiveTimeout(this.options.timeoutMs, call.request.timeoutMs);
+    let stopped: 'cancelled' | 'timeout' | undefined;
+    let wakeStop!: () => void;
+    const stop = new Promise<void>((resolve) => {
+      wakeStop = resolve;
+    });
+    const timer = setTimeout(() => {
+      stopped ??= 'timeout';
+      wakeStop();
+    }, timeoutMs);
+    const onAbort = () => {
+      stopped ??= isTimeout(options.signal?.reason) ? 'timeout' : 'cancelled';
+      wakeStop();
+    };
+    if (options.signal?.aborted) onAbort();
+    else options.signal?.addEventListener('abort', onAbort, { once: true });
+    let state: CodexTurnState = turn.state();
+    try {
+      while (state.kind === 'running' && stopped === undefined) {
+        await Promise.race([turn.changed(), stop]);
+        state = turn.state();
+      }
+      if (stopped !== undefined && state.kind !== 'completed') {
+        await this.interrupt(key, session, turn);
+        return this.result(call, {
+          status: 'failed',
+          error:
+            stopped === 'timeout'
+              ? { code: 'timeout', message: `${LABEL} did not finish within ${timeoutMs} ms; the turn was interrupted.`, retryable: true }
+              : { code: 'backend_execution_error', message: `${LABEL}: the turn was cancelled and interrupted.`, retryable: true },
+          continuation: continuationOf(turn.threadId),
+          metadata: { cancelled: stopped === 'cancelled', turnId: turn.turnId },
+          turn,
+        });
+      }
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      stopSteering?.();
+      turn.listen(undefined);
+    }
+    const metadata = {
+      turnId: turn.turnId,
+      ...(facts.restarted ? { engineRestarted: true } : {}),
+      ...(facts.threadResumed ? { threadResumed: true } : {}),
+      ...(facts.decision === undefined ? {} : { approvalDecision: facts.decision }),
+    };
+    switch (state.kind) {
+      case 'awaiting_approval': {
+        const approval = state.approval;
+        return this.result(call, {
+          status: 'awaiting_approval',
+          approvalRequest: {
+            approvalKey: approval.approvalKey,
+            reason: approval.reason === undefined ? approval.title : `${approval.title} (${approval.reason})`,
+            metadata: {
+              engine: 'codex',
+              approvalKind: approval.kind,
+              itemId: approval.itemId,
+              ...(approval.command === undefined ? {} : { command: approval.command }),
+              ...(approval.cwd === undefined ? {} : { cwd: approval.cwd }),
+              ...(approval.reason === undefined ? {} : { reason: approval.reason }),
+              options: CODEX_APPROVAL_OPTIONS.map((option) => ({ ...option })),
+            },
+          },
+          continuation: continuationOf(turn.threadId, { turnId: turn.turnId, approvalKey: approval.approvalKey }),
+          metadata,
+          turn,
+          traceEvent: { type: 'approval_wait', data: { approvalKey: approval.approvalKey, kind: approval.kind } },
+        });
+      }
+      case 'completed':
+        return this.result(call, { status: 'completed', continuation: continuationOf(turn.threadId), metadata, turn });
+      case 'interrupted':
+        return this.result(call, {
+          status: 'failed',
+          error: { code: 'backend_execution_error', message: `${LABEL}: the turn was interrupted.`, retryable: true },
+          continuation: continuationOf(turn.threadId),
+          metadata,
+          turn,
+        });
+      case 'failed':
+        return this.result(call, {
+          status: 'failed',
+          error: { code: 'backend_execution_error', message: `Codex failed: ${state.message}`, retryable: false },
+          continuation: continuationOf(turn.threadId),
+          metadata,
+          turn,
+        });
+      case 'engine_gone':
+        return this.engineGone(call, session, state.message, turn);
+      case 'running':
+        throw new Error('unreachable: the turn is still running');
+    }
+  }
+
+  private async interrupt(key: string, session: CodexSession, turn: CodexTurn): Promise<void> {
+    const grace = new Promise<void>((resolve) => setTimeout(resolve, this.options.killGraceMs * 2));
+    const ended = session.interrupt(turn).then(() => turnDone(turn), () => undefined);
+    await Promise.race([ended, grace]);
+    // A turn codex did not stop in time takes its process with it.
+    if (!turn.finished) await this.pool.discard(key, session);
+  }
+
+  private async acquire(call: Call, key: string): Promise<{ session: CodexSession; restarted: boolean } | ExecutionResult> {
+    try {
+      const lease = await this.pool.acquire(key, () => this.spawnSession(call.options.signal));
+      return { session: lease.session, restarted: lease.restarted };
+    } catch (error) {
+      if (error instanceof SessionPoolError) {
+        return this.failed(call, 'backend_execution_error', `${LABEL}: ${error.message}`, error.reason !== 'disposed', { reason: `session_${error.reason}` });
+      }
+      return this.failed(call, 'backend_execution_error', `${LABEL} could not start: ${describeError(error)}`, false, {
+        errorCode: 'HARNESS_ERR_BACKEND_UNAVAILABLE',
+      });
+    }
+  }
+
+  private async spawnSession(signal: AbortSignal | undefined): Promise<CodexSession> {
+    const node = await loadNodeModules();
+    const o = this.options;
+    const env = buildEnvironment(node.process.env, o.inheritEnv, o.env, node.process.platform);
+    return CodexSession.start(
+      node,
+      { command: o.command, args: o.args, cwd: o.cwd, env, maxLineBytes: o.maxLineBytes, maxStderrBytes: MAX_STDERR_BYTES, killGraceMs: o.killGraceMs, clientVersion: CLIENT_VERSION },
+      signal,
+    );
+  }
+
+  private keyFor(request: ExecutionRequest, threadId: string | undefined): string {
+    if (request.sessionId !== undefined) return `session:${request.sessionId}`;
+    if (threadId !== undefined) return this.threadKeys.get(threadId) ?? `thread:${threadId}`;
+    return `turn:${crypto.randomUUID()}`;
+  }
+
+  private rememberThread(threadId: string, key: string): void {
+    this.threadKeys.delete(threadId);
+    this.threadKeys.set(threadId, key);
+    if (this.threadKeys.size > MAX_REMEMBERED_THREADS) {
+      const oldest = this.threadKeys.keys().next();
+      if (oldest.done !== true) this.threadKeys.delete(oldest.value);
+    }
+  }
+
+  private engineGone(call: Call, session: CodexSession, message: string, turn?: CodexTurn): ExecutionResult {
+    const stderr = session.stderrTail().trim();
+    return this.result(call, {
+      status: 'failed',
+      error: { code: 'backend_execution_error', message: `${LABEL} ended during the turn: ${message}`, retryable: true },
+      ...(session.threadId === undefined ? {} : { continuation: continuationOf(session.threadId) }),
+      metadata: { engineExited: true, ...(stderr === '' ? {} : { stderrTail: stderr.slice(-2_000) }) },
+      ...(turn === undefined ? {} : { turn }),
+    });
+  }
+
+  private failed(
+    call: Call,
+    code: ExecutionError['code'],
+    message: string,
+    retryable: boolean,
+    metadata?: Record<string, unknown>,
+    errorMetadata?: Record<string, unknown>,
+  ): ExecutionResult {
+    return this.result(call, {
+      status: 'failed',
+      error: { code, message, retryable, ...(errorMetadata === undefined ? {} : { metadata: errorMetadata }) },
+      ...(metadata === undefined ? {} : { metadata }),
+    });
+  }
+
+  private result(
+    call: Call,
+    parts: {
+      status: ExecutionResult['status'];
+      error?: ExecutionError;
+      continuation?: ExecutionContinuation;
+      approvalRequest?: ExecutionResult['approvalRequest'];
+      metadata?: Record<string, unknown>;
+      turn?: CodexTurn;
+      traceEvent?: NonNullable<ExecutionTrace['events']>[number];
+    },
+  ): ExecutionResult {
+    const finishedAt = Date.now();
+    const text = parts.turn?.takeText();
+    const usage = parts.turn?.takeUsage();
+    const at = (time: number) => new Date(time).toISOString();
+    const ok = parts.status !== 'failed' && parts.status !== 'unsupported';
+    return {
+      backendId: this.backendId,
+      status: parts.status,
+      ...(text === undefined || text === '' ? {} : { output: { text } }),
+      ...(parts.continuation === undefined ? {} : { continuation: parts.continuation }),
+      ...(parts.approvalRequest === undefined ? {} : { approvalRequest: parts.approvalRequest }),
+      ...(parts.error === undefined ? {} : { error: parts.error }),
+      ...(usage === undefined ? {} : { usage }),
+      trace: {
+        summary: { startedAt: at(call.startedAt), completedAt: at(finishedAt), stepCount: 1, degraded: call.degradation.length > 0 },
+        events: [
+          { type: 'model_started', at: at(call.startedAt) },
+          ...(parts.traceEvent === undefined ? [] : [{ ...parts.traceEvent, at: at(finishedAt) }]),
+          ok
+            ? { type: 'model_completed', at: at(finishedAt) }
+            : { type: 'failure', at: at(finishedAt), data: { code: parts.error?.code ?? 'backend_execution_error' } },
+        ],
+      },
+      ...(call.degradation.length === 0 ? {} : { degradation: call.degradation }),
+      metadata: {
+        ...parts.metadata,
+        durationMs: finishedAt - call.startedAt,
+        ...(parts.continuation === undefined ? {} : { continuation: parts.continuation }),
+      },
+    };
+  }
+}
+
+/**
+ * Creates a {@link CodexAppServerAdapter}.
+ * @throws HarnessConfigError when an option is invalid.
+ *
+ * @example
+ * const backend = createCodexAppServerAdapter({ cwd: '/work/repo', sandbox: 'workspace-write' });
+ * const harness = createHarness({ backend });
+ * const first = await harness.runTurn(input);
+ * if (first.outcome === 'awaiting_approval') {
+ *   const [request] = first.metadata.approvalRequests;
+ *   await harness.resumeTurn(first.continuation!, { type: 'approval', decisions: { [request.id]: 'approved' } });
+ * }
+ * await backend.dispose();
+ */
+export function createCodexAppServerAdapter(options: CodexAppServerAdapterOptions = {}): CodexAppServerAdapter {
+  return new CodexAppServerAdapter(options);
+}
+
+function resolveOptions(options: CodexAppServerAdapterOptions): ResolvedOptions {
+  if (typeof options !== 'object' || options === null) throw new HarnessConfigError(`${LABEL} options must be an object.`, { field: 'options' });
+  const command = options.command ?? 'codex';
+  if (typeof command !== 'string' || command.trim() === '' || command.includes('\0')) {
+    throw new HarnessConfigError(`${LABEL} option command must be a non-empty string.`, { field: 'command' });
+  }
+  if (options.cwd !== undefined && (typeof options.cwd !== 'string' || options.cwd === '' || options.cwd.includes('\0'))) {
+    throw new HarnessConfigError(`${LABEL} option cwd must be a non-empty path.`, { field: 'cwd' });
+  }
+  checkEnv(options.env);
+  const inheritEnv = options.inheritEnv ?? [...DEFAULT_INHERITED_ENV, 'OPENAI_*', 'CODEX_*', 'AZURE_OPENAI_*'];
+  if (!Array.isArray(inheritEnv) || !inheritEnv.every((name) => typeof name === 'string' && name !== '')) {
+    throw new HarnessConfigError(`${LABEL} option inheritEnv must be an array of variable names.`, { field: 'inheritEnv' });
+  }
+  const model = checkFlagValue(options.model, 'model', LABEL);
+  const approvalPolicy = checkChoice(options.approvalPolicy, ['untrusted', 'on-request', 'never'], 'approvalPolicy', LABEL) ?? 'untrusted';
+  const sandbox = checkChoice(options.sandbox, ['read-only', 'workspace-write', 'danger-full-access'], 'sandbox', LABEL);
+  const approvalScope = checkChoice(options.approvalScope, ['once', 'session'], 'approvalScope', LABEL) ?? 'once';
+  const approvedDecision = approvalScope === 'session' ? 'acceptForSession' : 'accept';
+  return {
+    command,
+    cwd: options.cwd,
+    env: options.env,
+    inheritEnv,
+    args: ['app-server', ...configOverrides(options.config)],
+    thread: {
+      ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+      ...(model === undefined ? {} : { model }),
+      approvalPolicy,
+      ...(sandbox === undefined ? {} : { sandbox }),
+    },
+    approvedDecision,
+    timeoutMs: positive(options.timeoutMs, 'timeoutMs') ?? DEFAULT_LOCAL_COMMAND_OPTIONS.timeoutMs,
+    killGraceMs: positive(options.killGraceMs, 'killGraceMs') ?? DEFAULT_LOCAL_COMMAND_OPTIONS.killGraceMs,
+    maxLineBytes: positive(options.maxLineBytes, 'maxLineBytes') ?? DEFAULT_LOCAL_COMMAND_OPTIONS.maxOutputBytes,
+  };
+}
+
+function checkEnv(env: unknown): void {
+  if (env === undefined) return;
+  if (typeof env !== 'object' || env === null || Array.isArray(env) || !Object.values(env).every((value) => typeof value === 'string')) {
+    throw new HarnessConfigError(`${LABEL} option env must be an object of strings.`, { field: 'env' });
+  }
+}
+
+function positive(value: unknown, field: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 2_147_483_647) {
+    throw new HarnessConfigError(`${LABEL} option ${field} must be a positive integer.`, { field });
+  }
+  return value;
+}
+
+function continuationOf(threadId: string, state?: Record<string, unknown>): ExecutionContinuation {
+  return { kind: CODEX_APP_SERVER_CONTINUATION_KIND, continuationId: threadId, ...(state === undefined ? {} : { state }) };
+}
+
+function effectiveTimeout(configured: number, requested: number | undefined): number {
+  return requested !== undefined && Number.isFinite(requested) && requested > 0 ? Math.min(configured, requested) : configured;
+}
+
+function isTimeout(reason: unknown): boolean {
+  if (typeof reason !== 'object' || reason === null) return false;
+  const kind = reason as { reason?: unknown; name?: unknown };
+  return kind.reason === 'timeout' || kind.name === 'TimeoutError';
+}
+
+/** Resolves once the turn has ended (not merely paused). */
+async function turnDone(turn: CodexTurn): Promise<void> {
+  while (!turn.finished) await turn.changed();
+}
