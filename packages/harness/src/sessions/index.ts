@@ -10,3 +10,4 @@ export {
   type SessionPoolOptions,
 } from './session-pool.js';
 export * from './claude-code-session/index.js';
+export * from './codex-app-server/index.js';
