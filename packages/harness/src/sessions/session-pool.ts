@@ -47,6 +47,8 @@ export const DEFAULT_SESSION_POOL_OPTIONS = Object.freeze({
 
 interface Entry<S> {
   session?: S;
+  /** Called when the turn holding the session lets go (or the entry is dropped). */
+  waiters: (() => void)[];
   starting?: Promise<S>;
   busy: boolean;
   lastUsed: number;
@@ -90,12 +92,19 @@ export class SessionPool<S extends PooledSession> {
 
   /**
    * The session under `key`, marked busy: the live one when there is one, otherwise one made by
-   * `start`. Rejects with `SessionPoolError` when that session is busy, when every live session
+   * `start`. While the session runs another turn, waits for it when `signal` is given (until the
+   * signal aborts); without a signal, or once it aborted, rejects with `SessionPoolError` `busy`.
+   * Also rejects with `SessionPoolError` when every live session
    * is busy at the cap, or after `dispose`; rejects with `start`'s error when starting failed.
    */
-  async acquire(key: string, start: () => Promise<S>): Promise<SessionLease<S>> {
+  async acquire(key: string, start: () => Promise<S>, signal?: AbortSignal): Promise<SessionLease<S>> {
     if (this.disposed) throw new SessionPoolError('disposed', 'The session pool was disposed.');
-    const existing = this.entries.get(key);
+    let existing = this.entries.get(key);
+    while (existing?.busy === true && signal !== undefined && !signal.aborted) {
+      await this.released(existing, signal);
+      if (this.disposed) throw new SessionPoolError('disposed', 'The session pool was disposed.');
+      existing = this.entries.get(key);
+    }
     if (existing !== undefined) {
       if (existing.busy) throw new SessionPoolError('busy', 'This session is running another turn.');
       if (existing.session?.alive === true) {
@@ -109,7 +118,7 @@ export class SessionPool<S extends PooledSession> {
     if (this.disposed) throw new SessionPoolError('disposed', 'The session pool was disposed.');
     if (this.entries.has(key)) throw new SessionPoolError('busy', 'This session is being started by another turn.');
     const restarted = this.crashed.delete(key);
-    const entry: Entry<S> = { busy: true, lastUsed: ++this.clock, stoppedByPool: false };
+    const entry: Entry<S> = { busy: true, waiters: [], lastUsed: ++this.clock, stoppedByPool: false };
     const starting = start();
     entry.starting = starting;
     this.entries.set(key, entry);
@@ -144,6 +153,7 @@ export class SessionPool<S extends PooledSession> {
     const timer = setTimeout(() => void this.stop(key, entry), this.idleTimeoutMs);
     (timer as { unref?: () => void }).unref?.();
     entry.idleTimer = timer;
+    this.wakeWaiters(entry);
   }
 
   /** Stops `key`'s session (if it is `session`, or any session when `session` is absent). */
@@ -159,6 +169,21 @@ export class SessionPool<S extends PooledSession> {
     const stopping: Promise<unknown>[] = [];
     for (const [key, entry] of [...this.entries]) stopping.push(this.stop(key, entry));
     await Promise.all(stopping);
+  }
+
+  private released(entry: Entry<S>, signal: AbortSignal): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      entry.waiters.push(done);
+      signal.addEventListener('abort', done, { once: true });
+    });
+  }
+
+  private wakeWaiters(entry: Entry<S>): void {
+    for (const wake of entry.waiters.splice(0)) wake();
   }
 
   private markBusy(entry: Entry<S>): void {
@@ -200,6 +225,7 @@ export class SessionPool<S extends PooledSession> {
   private forget(key: string, entry: Entry<S>): void {
     this.clearIdle(entry);
     if (this.entries.get(key) === entry) this.entries.delete(key);
+    this.wakeWaiters(entry);
   }
 
   private clearIdle(entry: Entry<S>): void {

@@ -1,0 +1,398 @@
+import { checkExecutionRequest } from '../../execution/execution-request-schema.js';
+import { negotiateCapabilities } from '../../execution/negotiate-capabilities.js';
+import type {
+  ExecutionAdapter,
+  ExecutionCapabilities,
+  ExecutionContinuation,
+  ExecutionNegotiation,
+  ExecutionOptions,
+  ExecutionRequest,
+  ExecutionResult,
+} from '../../execution/types.js';
+import { buildLocalPrompt } from '../../local/build-local-prompt.js';
+import { buildEnvironment } from '../../local/internal/build-environment.js';
+import { incomingContinuationOf } from '../../local/internal/incoming-continuation.js';
+import { productToolsReasons } from '../../local/internal/local-cli-preset.js';
+import { loadNodeModules } from '../../local/internal/load-node-modules.js';
+import { describeError } from '../../shared/describe-error.js';
+import { SessionPool, SessionPoolError } from '../session-pool.js';
+import { resolveAcpAdapterOptions, type AcpAdapterOptions, type ResolvedAcpAdapterOptions } from './acp-adapter-options.js';
+import { readApprovalState, type AcpApprovalState } from './acp-continuation.js';
+import { approvalEvent, permissionTitle } from './acp-events.js';
+import { AcpLiveSession, describeExit, type AcpOpenPermission, type AcpPrompt } from './acp-session.js';
+import { failedResult, SessionTurnReport } from '../internal/session-turn-report.js';
+import { finishedResult } from './acp-result.js';
+
+/** The continuation kind of ACP sessions. */
+export const ACP_CONTINUATION_KIND = 'acp.session';
+
+const CLIENT_NAME = '@agent-assistant/harness';
+const CLIENT_VERSION = '1';
+
+interface TurnContext {
+  request: ExecutionRequest;
+  options: ExecutionOptions;
+  signal: AbortSignal;
+  key: string;
+  ephemeral: boolean;
+  report: SessionTurnReport;
+}
+
+/**
+ * A coding engine that speaks the Agent Client Protocol over stdio (`gemini --acp`,
+ * `opencode acp`, …) as a backend. One engine process per session (`request.sessionId`, else
+ * `threadId`), kept alive across turns by a {@link SessionPool}: `initialize`, `session/new`
+ * (or `session/load` of the session a continuation names, after a restart), then one
+ * `session/prompt` per turn, streaming `session/update`s through `onEvent`.
+ *
+ * When the engine asks permission (`session/request_permission`) the turn ends
+ * `awaiting_approval`, the request still open in the live engine; `resumeTurn` with an approval
+ * decision answers it there and the same prompt runs on. If that engine is gone (restarted,
+ * stopped idle, or the continuation is resumed in another process) the resumed turn fails with
+ * `error.metadata.reason: 'continuation_invalid'`. The turn's signal sends `session/cancel`.
+ * Node.js only: `node:` modules load when the first session starts. Call `dispose()` when done.
+ *
+ * @example
+ * const backend = createAcpAdapter({ command: 'gemini', args: ['--acp'], env: { GEMINI_API_KEY: key } });
+ * const harness = createHarness({ backend });
+ * const paused = await harness.runTurn({ ...input, sessionId: 'chat-1' });
+ * if (paused.outcome === 'awaiting_approval') {
+ *   const id = paused.approvalRequests[0].id;
+ *   await harness.resumeTurn(paused.continuation, { type: 'approval', decisions: { [id]: 'approved' } });
+ * }
+ * await backend.dispose();
+ */
+export class AcpExecutionAdapter implements ExecutionAdapter {
+  /** The backend id (`acp` unless configured). */
+  readonly backendId: string;
+  private readonly config: ResolvedAcpAdapterOptions;
+  private readonly pool: SessionPool<AcpLiveSession>;
+
+  /** @throws HarnessConfigError when an option is invalid. */
+  constructor(options: AcpAdapterOptions) {
+    this.config = resolveAcpAdapterOptions(options);
+    this.backendId = this.config.backendId;
+    this.pool = new SessionPool<AcpLiveSession>({
+      ...(this.config.maxLiveSessions === undefined ? {} : { maxLiveSessions: this.config.maxLiveSessions }),
+      ...(this.config.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: this.config.idleTimeoutMs }),
+    });
+  }
+
+  /** Native tool loop, opaque session resume, native approvals, live streaming; no steering, no attachments. */
+  describeCapabilities(): ExecutionCapabilities {
+    return {
+      toolUse: 'native-iterative',
+      structuredToolCalls: false,
+      continuationSupport: 'opaque-resume',
+      approvalInterrupts: 'native',
+      traceDepth: 'standard',
+      attachments: false,
+      streaming: true,
+      steer: false,
+      maxContextStrategy: 'large',
+      notes: [
+        `${this.config.label} over the Agent Client Protocol (stdio); one live engine process per session.`,
+        'Approvals: session/request_permission ends the turn awaiting_approval; resumeTurn answers it in the live engine.',
+        'Steering: not supported (ACP takes the next prompt after the current one ends).',
+        ...this.config.notes,
+      ],
+    };
+  }
+
+  /** The standard negotiation, plus a reason when the request brings tools (the engine uses its own). */
+  negotiate(request: ExecutionRequest): ExecutionNegotiation {
+    const negotiation = negotiateCapabilities(this.describeCapabilities(), request);
+    const extra = productToolsReasons(request, this.config.label);
+    if (extra.length === 0) return negotiation;
+    const reasons = [...negotiation.reasons, ...extra];
+    return {
+      supported: !reasons.some((reason) => reason.severity === 'blocking'),
+      degraded: reasons.some((reason) => reason.severity !== 'blocking'),
+      reasons,
+      effectiveCapabilities: negotiation.effectiveCapabilities,
+    };
+  }
+
+  /** Runs (or resumes) one turn in the session's live engine. Never rejects. */
+  async execute(untrusted: ExecutionRequest, options: ExecutionOptions = {}): Promise<ExecutionResult> {
+    const report = new SessionTurnReport(this.backendId);
+    const checked = checkExecutionRequest(untrusted, this.backendId);
+    if (!checked.ok) return checked.result;
+    const request = checked.request;
+    let negotiation: ExecutionNegotiation;
+    try {
+      negotiation = this.negotiate(request);
+    } catch (error) {
+      return failedResult(report, 'other', `${this.config.label}: negotiate failed: ${describeError(error)}`, false);
+    }
+    if (!negotiation.supported) {
+      return report.result({
+        status: 'unsupported',
+        error: {
+          code: 'unsupported_capability',
+          message: negotiation.reasons.filter((reason) => reason.severity === 'blocking').map((reason) => reason.message).join(' '),
+          retryable: false,
+        },
+      });
+    }
+    report.degradation.push(...negotiation.reasons);
+    const timeoutMs = Math.min(this.config.timeoutMs, positive(request.timeoutMs) ?? Number.POSITIVE_INFINITY);
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = options.signal === undefined ? timeout : AbortSignal.any([options.signal, timeout]);
+    const sessionKey = request.sessionId ?? request.threadId;
+    const context: TurnContext = {
+      request,
+      options,
+      signal,
+      key: JSON.stringify([request.assistantId, sessionKey ?? `turn:${request.turnId}:${globalThis.crypto.randomUUID()}`]),
+      ephemeral: sessionKey === undefined,
+      report,
+    };
+    try {
+      if (request.resume?.type === 'approval') return await this.resumeApproval(context, request.resume.decisions);
+      return await this.freshTurn(context);
+    } catch (error) {
+      return failedResult(report, 'backend_execution_error', `${this.config.label}: ${describeError(error)}`, true);
+    }
+  }
+
+  /** Stops every engine process; resolves once none is left. Later turns fail. */
+  dispose(): Promise<void> {
+    return this.pool.dispose();
+  }
+
+  private async freshTurn(context: TurnContext): Promise<ExecutionResult> {
+    const { request, report } = context;
+    const incoming = incomingContinuationOf(request);
+    const wanted = incoming?.kind === ACP_CONTINUATION_KIND || incoming?.kind === undefined ? incoming?.continuationId : undefined;
+    let lease;
+    try {
+      lease = await this.pool.acquire(context.key, () => this.startSession(context, wanted), context.signal);
+    } catch (error) {
+      if (error instanceof SessionPoolError) {
+        return failedResult(report, 'backend_execution_error', `${this.config.label}: ${error.message}`, error.reason !== 'disposed');
+      }
+      return failedResult(report, 'backend_execution_error', `${this.config.label}: ${describeError(error)}`, true);
+    }
+    const session = lease.session;
+    if (lease.restarted) report.note('The engine of this session had stopped; a new one was started.');
+    if (session.prompt !== undefined && !session.prompt.finished) {
+      // A prompt is still paused on a permission request nobody answered: it is given up.
+      session.cancel();
+      report.note('A paused prompt of this session was cancelled: a new turn started instead of resuming it.');
+      await session.prompt.next(AbortSignal.timeout(this.config.killGraceMs));
+      if (!session.prompt.finished) {
+        await this.pool.discard(context.key, session);
+        return failedResult(report, 'backend_execution_error', `${this.config.label}: the paused prompt did not end when cancelled.`, true);
+      }
+    }
+    const continuation = this.continuationOf(session);
+    context.options.onContinuation?.(continuation);
+    const resuming = session.promptsSent > 0 || (wanted !== undefined && wanted === session.acpSessionId);
+    const text = buildLocalPrompt(request, { includeInstructions: !resuming, resumingSession: resuming });
+    report.modelStarted();
+    const prompt = session.startPrompt(text);
+    return this.drive(context, session, prompt);
+  }
+
+  private async resumeApproval(context: TurnContext, decisions: Record<string, 'approved' | 'rejected'>): Promise<ExecutionResult> {
+    const { request, report } = context;
+    const state = readApprovalState(request.continuation, ACP_CONTINUATION_KIND);
+    const invalid = (why: string) => failedResult(report, 'other', `${this.config.label}: ${why}`, false, { reason: 'continuation_invalid' });
+    if (state === undefined) return invalid('the continuation does not name a paused ACP permission request.');
+    const session = this.pool.peek(state.poolKey);
+    const permission = session?.prompt?.permissions[0];
+    if (session === undefined || session.instanceId !== state.instanceId || permission === undefined || !samePermission(permission, state)) {
+      return invalid('the engine session that asked for this approval is no longer running (it was restarted, stopped, or belongs to another process); start a new turn.');
+    }
+    let lease;
+    try {
+      lease = await this.pool.acquire(state.poolKey, () => Promise.reject(new Error('The engine session is gone.')));
+    } catch (error) {
+      return invalid(`the engine session cannot be resumed: ${describeError(error)}`);
+    }
+    if (lease.session !== session) {
+      await this.pool.discard(state.poolKey, lease.session);
+      return invalid('the engine session that asked for this approval is no longer running.');
+    }
+    context.key = state.poolKey;
+    context.ephemeral = state.ephemeral;
+    const decision = Object.prototype.hasOwnProperty.call(decisions, state.approvalKey) ? decisions[state.approvalKey] : undefined;
+    const optionId = chooseOption(permission, decision === 'approved' ? 'approved' : 'rejected', this.config.approvalScope);
+    const prompt = session.prompt!;
+    if (decision !== 'approved') prompt.rejected.push(permissionTitle(permission.params, prompt.progress));
+    report.note(`Approval ${decision === 'approved' ? 'granted' : 'refused'}: answered ${optionId ?? 'cancelled'} in the live session.`);
+    if (!session.answerPermission(permission, optionId)) {
+      this.pool.release(context.key, session);
+      return invalid('the permission request could not be answered: the engine is gone.');
+    }
+    context.options.onContinuation?.(this.continuationOf(session));
+    report.modelStarted();
+    return this.drive(context, session, prompt);
+  }
+
+  private async drive(context: TurnContext, session: AcpLiveSession, prompt: AcpPrompt): Promise<ExecutionResult> {
+    const { report } = context;
+    prompt.onEvent = context.options.onEvent;
+    prompt.textMark = prompt.progress.text.length;
+    try {
+      const stop = await prompt.next(context.signal);
+      if (stop === 'aborted') return await this.cancelled(context, session, prompt);
+      if (stop.kind === 'permission') return this.paused(context, session, prompt, stop.permission);
+      if (stop.kind === 'failed') {
+        if (stop.engineGone) await this.pool.discard(context.key, session);
+        else this.finishWith(context, session);
+        const stderr = stop.engineGone ? this.stderrOf(session) : '';
+        return failedResult(report, 'backend_execution_error', `${this.config.label}: ${stop.message}${stderr}`, true, stop.engineGone ? { engineExited: true } : undefined);
+      }
+      this.finishWith(context, session);
+      report.protocolErrors(session.protocolErrors, prompt.progress.malformedUpdates);
+      return finishedResult(report, {
+        stopReason: stop.result.stopReason,
+        text: prompt.progress.text.slice(prompt.textMark).join(''),
+        rejected: prompt.rejected,
+        usage: stop.result.usage ?? undefined,
+        continuation: this.continuationOf(session),
+        label: this.config.label,
+      });
+    } finally {
+      prompt.onEvent = undefined;
+    }
+  }
+
+  private paused(context: TurnContext, session: AcpLiveSession, prompt: AcpPrompt, permission: AcpOpenPermission): ExecutionResult {
+    const approvalKey = `acp-${session.instanceId.slice(0, 8)}-${session.promptsSent}-${String(permission.id)}`;
+    const event = approvalEvent(permission.params, approvalKey, prompt.progress);
+    prompt.emit(event);
+    this.pool.release(context.key, session);
+    const state: AcpApprovalState = {
+      poolKey: context.key,
+      instanceId: session.instanceId,
+      permissionId: permission.id,
+      toolCallId: permission.params.toolCall.toolCallId,
+      approvalKey,
+      ephemeral: context.ephemeral,
+    };
+    return context.report.result({
+      status: 'awaiting_approval',
+      ...(prompt.progress.text.length > prompt.textMark ? { output: { text: prompt.progress.text.slice(prompt.textMark).join('') } } : {}),
+      continuation: { ...this.continuationOf(session), state: { ...state } },
+      approvalRequest: {
+        reason: `${this.config.label} asks permission: ${event.type === 'approval_requested' ? event.title : ''}`,
+        approvalKey,
+        metadata: {
+          engine: this.backendId,
+          toolCallId: permission.params.toolCall.toolCallId,
+          ...(event.type === 'approval_requested' && event.kind !== undefined ? { kind: event.kind } : {}),
+          ...(event.type === 'approval_requested' && event.command !== undefined ? { command: event.command } : {}),
+          title: event.type === 'approval_requested' ? event.title : '',
+          options: event.type === 'approval_requested' ? (event.options ?? []) : [],
+          approvalScope: this.config.approvalScope,
+        },
+      },
+    }, 'approval_wait');
+  }
+
+  private async cancelled(context: TurnContext, session: AcpLiveSession, prompt: AcpPrompt): Promise<ExecutionResult> {
+    const timedOut = !(context.options.signal?.aborted ?? false);
+    session.cancel();
+    const grace = AbortSignal.timeout(Math.max(1, this.config.killGraceMs));
+    let stop = await prompt.next(grace);
+    while (stop !== 'aborted' && stop.kind === 'permission') {
+      session.answerPermission(stop.permission, undefined);
+      stop = await prompt.next(grace);
+    }
+    if (stop === 'aborted') {
+      context.report.note('The engine did not end the cancelled prompt in time; it was stopped.');
+      await this.pool.discard(context.key, session);
+    } else this.finishWith(context, session);
+    return failedResult(
+      context.report,
+      timedOut ? 'timeout' : 'other',
+      timedOut ? `${this.config.label}: the turn timed out; the prompt was cancelled.` : `${this.config.label}: the turn was cancelled.`,
+      timedOut,
+      { cancelled: true },
+    );
+  }
+
+  private finishWith(context: TurnContext, session: AcpLiveSession): void {
+    if (context.ephemeral) void this.pool.discard(context.key, session);
+    else this.pool.release(context.key, session);
+  }
+
+  private continuationOf(session: AcpLiveSession): ExecutionContinuation {
+    return { kind: ACP_CONTINUATION_KIND, ...(session.acpSessionId === undefined ? {} : { continuationId: session.acpSessionId }), state: {} };
+  }
+
+  private async startSession(context: TurnContext, wanted: string | undefined): Promise<AcpLiveSession> {
+    const node = await loadNodeModules();
+    const config = this.config;
+    const env = buildEnvironment(node.process.env, config.inheritEnv, config.env, node.process.platform);
+    const session = new AcpLiveSession(node, {
+      command: config.command,
+      args: config.args,
+      cwd: config.cwd,
+      env,
+      maxLineBytes: config.maxLineBytes,
+      maxStderrBytes: config.maxStderrBytes,
+      killGraceMs: config.killGraceMs,
+      clientName: CLIENT_NAME,
+      clientVersion: CLIENT_VERSION,
+    });
+    const signal = AbortSignal.any([context.signal, AbortSignal.timeout(config.startupTimeoutMs)]);
+    try {
+      await session.initialize(CLIENT_NAME, CLIENT_VERSION, signal);
+      const cwd = config.cwd ?? node.process.cwd();
+      if (wanted !== undefined && session.canLoadSession) {
+        try {
+          await session.loadSession(wanted, cwd, signal);
+          context.report.note('The session was loaded into a new engine process (session/load).');
+        } catch (error) {
+          context.report.note(`session/load failed (${describeError(error, 200)}); a new session was opened.`);
+          await session.newSession(cwd, signal);
+        }
+      } else await session.newSession(cwd, signal);
+    } catch (error) {
+      const stderr = this.stderrOf(session);
+      const exit = await session.dispose();
+      const why = exit.kind === 'disposed' ? describeError(error) : describeExit(exit);
+      throw new Error(`the engine session could not be opened: ${why}${stderr}`, { cause: error });
+    }
+    return session;
+  }
+
+  /** The end of the engine's stderr, with the configured secret values blanked out. */
+  private stderrOf(session: AcpLiveSession): string {
+    let tail = session.engine.stderrTail().slice(-500).trim();
+    if (tail === '') return '';
+    for (const value of Object.values(this.config.env)) if (value.length >= 6) tail = tail.split(value).join('[redacted]');
+    return ` (stderr: ${tail})`;
+  }
+}
+
+/**
+ * Creates an {@link AcpExecutionAdapter}.
+ * @throws HarnessConfigError when an option is invalid.
+ */
+export function createAcpAdapter(options: AcpAdapterOptions): AcpExecutionAdapter {
+  return new AcpExecutionAdapter(options);
+}
+
+function samePermission(permission: AcpOpenPermission, state: AcpApprovalState): boolean {
+  return permission.id === state.permissionId && permission.params.toolCall.toolCallId === state.toolCallId;
+}
+
+/** The engine's option for a decision, or `undefined` (answered `cancelled`) when it offers none that fits. */
+export function chooseOption(permission: AcpOpenPermission, decision: 'approved' | 'rejected', scope: 'once' | 'session'): string | undefined {
+  const preference =
+    decision === 'rejected' ? ['reject_once', 'reject_always'] : scope === 'session' ? ['allow_always', 'allow_once'] : ['allow_once'];
+  for (const kind of preference) {
+    const option = permission.params.options.find((candidate) => candidate.kind === kind);
+    if (option !== undefined) return option.optionId;
+  }
+  return undefined;
+}
+
+function positive(value: number | undefined): number | undefined {
+  return value !== undefined && Number.isFinite(value) && value > 0 ? value : undefined;
+}
