@@ -31,6 +31,18 @@ export type ToolReturn = string | object | ToolOutput | undefined | void;
 /** Whether a call needs a person's approval: always, never, or depending on the parsed input. */
 export type ToolApprovalRule<TInput> = boolean | ((input: TInput) => boolean);
 
+/** How {@link defineTool} retries a call that failed with a retryable error. */
+export interface ToolRetryOptions {
+  /** Attempts in all, the first included: an integer from 1 to 10. */
+  attempts: number;
+  /**
+   * Wait before the second attempt, in milliseconds; each later wait doubles. A retry whose wait
+   * would reach the turn's deadline is not made, and the last error goes to the model.
+   * @default 0
+   */
+  backoffMs?: number | undefined;
+}
+
 /** Options of {@link defineTool}. */
 export interface DefineToolOptions<TSchema extends ToolInputSchema> {
   /** Unique name the model calls the tool by: `[A-Za-z0-9_-]{1,64}`. */
@@ -52,6 +64,14 @@ export interface DefineToolOptions<TSchema extends ToolInputSchema> {
    * @default undefined
    */
   timeoutMs?: number | undefined;
+  /**
+   * Runs `execute` again when it fails with a retryable error (a {@link ToolExecutionError} with
+   * `retryable: true`, or a `timeoutMs` timeout), up to `attempts` times in all, bounded by the
+   * turn's deadline. Invalid input and a stopped turn are never retried. Only retry work that is
+   * safe to repeat. The result carries `metadata.attempts` when a retry ran.
+   * @default undefined (one attempt)
+   */
+  retry?: ToolRetryOptions | undefined;
   /** Extra data copied to the tool definition's `metadata`. @default undefined */
   metadata?: Record<string, unknown> | undefined;
   /** Runs the tool with validated, parsed input. Throw {@link ToolExecutionError} to shape the error. */
@@ -70,6 +90,8 @@ export interface TypedTool<TInput = unknown> {
   readonly requiresApproval: ToolApprovalRule<TInput> | undefined;
   /** The time limit of `execute`, in milliseconds. */
   readonly timeoutMs: number | undefined;
+  /** The retry policy, as given. */
+  readonly retry: Readonly<ToolRetryOptions> | undefined;
   /** Extra data for the tool definition. */
   readonly metadata: Record<string, unknown> | undefined;
   /** Your function; registries call it only with validated input. */
@@ -97,7 +119,7 @@ export type AnyTypedTool = TypedTool<never>;
 export function defineTool<TSchema extends ToolInputSchema>(
   options: DefineToolOptions<TSchema>
 ): TypedTool<InferToolInput<TSchema>> {
-  const { name, description, input, requiresApproval, timeoutMs, metadata, execute } = options ?? ({} as never);
+  const { name, description, input, requiresApproval, timeoutMs, retry, metadata, execute } = options ?? ({} as never);
   if (typeof name !== 'string' || !TOOL_NAME_PATTERN.test(name)) {
     throw new HarnessConfigError(`Tool name ${JSON.stringify(name)} must match ${String(TOOL_NAME_PATTERN)}.`, { field: 'name' });
   }
@@ -115,6 +137,7 @@ export function defineTool<TSchema extends ToolInputSchema>(
   if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
     throw new HarnessConfigError(`Tool ${name}: timeoutMs must be a positive number of milliseconds.`, { field: 'timeoutMs' });
   }
+  checkRetry(name, retry);
   if (metadata !== undefined && (typeof metadata !== 'object' || metadata === null)) {
     throw new HarnessConfigError(`Tool ${name}: metadata must be an object.`, { field: 'metadata' });
   }
@@ -125,11 +148,26 @@ export function defineTool<TSchema extends ToolInputSchema>(
     input,
     requiresApproval,
     timeoutMs,
+    retry: retry === undefined ? undefined : Object.freeze({ attempts: retry.attempts, backoffMs: retry.backoffMs ?? 0 }),
     metadata,
     execute: (value, context) => execute.call(options, value, context),
     [marker]: true,
   };
   return Object.freeze(tool);
+}
+
+function checkRetry(name: string, retry: ToolRetryOptions | undefined): void {
+  if (retry === undefined) return;
+  if (typeof retry !== 'object' || retry === null) {
+    throw new HarnessConfigError(`Tool ${name}: retry must be an object { attempts, backoffMs }.`, { field: 'retry' });
+  }
+  const { attempts, backoffMs } = retry;
+  if (!Number.isInteger(attempts) || attempts < 1 || attempts > 10) {
+    throw new HarnessConfigError(`Tool ${name}: retry.attempts must be an integer from 1 to 10.`, { field: 'retry.attempts' });
+  }
+  if (backoffMs !== undefined && !(Number.isFinite(backoffMs) && backoffMs >= 0)) {
+    throw new HarnessConfigError(`Tool ${name}: retry.backoffMs must be 0 or more milliseconds.`, { field: 'retry.backoffMs' });
+  }
 }
 
 /** True for a tool made by {@link defineTool} (in any copy of this package). */

@@ -9,6 +9,7 @@ export {
   type DefineToolOptions,
   type ToolApprovalRule,
   type ToolContext,
+  type ToolRetryOptions,
   type ToolReturn,
   type TypedTool,
 } from './define-tool.js';

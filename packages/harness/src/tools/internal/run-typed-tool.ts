@@ -37,6 +37,50 @@ export async function runTypedTool(
   }
   if (!parsed.ok) return errorResult(call, invalidInputError(tool.name, parsed.issues));
 
+  const attempts = tool.retry?.attempts ?? 1;
+  let result = await runAttempt(tool, call, parsed.value, context);
+  for (let attempt = 2; attempt <= attempts && isRetryable(result); attempt += 1) {
+    const delayMs = (tool.retry?.backoffMs ?? 0) * 2 ** (attempt - 2);
+    if (context.deadline !== undefined && Date.now() + delayMs >= context.deadline) break;
+    if (!(await waitUnlessAborted(delayMs, turnSignal))) break;
+    const retried = await runAttempt(tool, call, parsed.value, context);
+    result = { ...retried, metadata: { ...retried.metadata, attempts: attempt } };
+  }
+  return result;
+}
+
+/** Codes a retry cannot change: the same input fails validation again; a stopped turn stays stopped. */
+const NOT_RETRIED = new Set(['invalid_input', 'aborted']);
+
+function isRetryable(result: HarnessToolResult): boolean {
+  return result.status === 'error' && result.error?.retryable === true && !NOT_RETRIED.has(result.error.code);
+}
+
+/** Waits `delayMs`; resolves `false` at once when the turn's signal fires first. */
+function waitUnlessAborted(delayMs: number, signal: AbortSignal | undefined): Promise<boolean> {
+  if (signal?.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, delayMs);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** One run of `execute` under the tool's timeout and the turn's signal. */
+async function runAttempt(
+  tool: AnyTypedTool,
+  call: HarnessToolCall,
+  input: unknown,
+  context: HarnessToolExecutionContext
+): Promise<HarnessToolResult> {
+  const turnSignal = context.signal;
+  if (turnSignal?.aborted) return errorResult(call, abortedError(tool));
   const controller = new AbortController();
   let settle: (value: Interruption) => void = () => undefined;
   const interrupted = new Promise<Interruption>((resolve) => {
@@ -56,7 +100,7 @@ export async function runTypedTool(
         }, tool.timeoutMs);
   const toolContext: ToolContext = { ...context, callId: call.id, toolName: tool.name, signal: controller.signal };
   try {
-    const work = Promise.resolve().then(() => tool.execute(parsed.value as never, toolContext));
+    const work = Promise.resolve().then(() => tool.execute(input as never, toolContext));
     const outcome = await Promise.race([
       work.then(
         (value) => ({ kind: 'value' as const, value }),
