@@ -64,14 +64,14 @@ export function createHarness(config: HarnessConfig): HarnessRuntime {
   return {
     runTurn(input, options = {}) {
       try {
-        return start(input, { signal: options.signal });
+        return start(input, { signal: options.signal, steering: options.steering });
       } catch (error) {
         return Promise.reject(error);
       }
     },
     streamTurn(input, options = {}) {
       const checked = checkInput(input);
-      return createTurnStream(options.signal, (onStreamEvent, signal) => start(checked, { signal, onStreamEvent }));
+      return createTurnStream(options.signal, (onStreamEvent, signal) => start(checked, { signal, onStreamEvent, steering: options.steering }));
     },
     resumeTurn(continuation, resolution, options = {}) {
       return resumeRun({ services, trace, backend, requirements, resumeGuard }, continuation, resolution, options);

@@ -66,7 +66,7 @@ export async function finishRun(run: RunContext, ending: RunEnding): Promise<Har
   }
   if (run.modelReceipts.length > 0) metadata = { ...metadata, modelReceipts: [...run.modelReceipts] };
   if (run.steering !== undefined) {
-    run.steering.close('turn_finished', 'The turn ended before this input was delivered.');
+    run.steering.finish();
     const steering = run.steering.counts();
     if (Object.keys(steering).length > 0) metadata = { ...metadata, steering };
   }

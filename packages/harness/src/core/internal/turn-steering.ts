@@ -18,8 +18,13 @@ interface Waiting {
 export interface TurnSteering {
   /** The channel handed to a backend that declares `steer: true`. */
   readonly channel: ExecutionSteering;
-  /** Refuses everything waiting and everything later with `status`. */
+  /**
+   * Refuses everything waiting and everything later with `status`. An input the backend is
+   * taking right now still gets the backend's answer.
+   */
   close(status: Closing['status'], message: string): void;
+  /** Closes as `turn_finished` and settles an input the backend never answered (the run is over). */
+  finish(): void;
   /** How many inputs ended in each status; empty when nobody steered. */
   counts(): Partial<Record<HarnessSteerStatus, number>>;
 }
@@ -89,6 +94,14 @@ class SteeringState {
     return {
       channel,
       close: (status, message) => this.close(status, message),
+      finish: () => {
+        this.close('turn_finished', 'The turn ended before this input was delivered.');
+        this.inFlight?.settle({
+          id: this.inFlight.message.id,
+          status: 'turn_finished',
+          message: 'The turn ended while the backend was taking this input; it may not have been used.',
+        });
+      },
       counts: () => Object.fromEntries(this.tally) as Partial<Record<HarnessSteerStatus, number>>,
     };
   }
@@ -98,12 +111,6 @@ class SteeringState {
     this.closing = { status, message };
     this.deliver = undefined;
     for (const waiting of this.waiting.splice(0)) waiting.settle({ id: waiting.message.id, status, message });
-    // An input the backend is still taking: we cannot know whether it was used.
-    this.inFlight?.settle({
-      id: this.inFlight.message.id,
-      status: 'turn_finished',
-      message: 'The turn ended while the backend was taking this input; it may not have been used.',
-    });
   }
 
   private async pump(): Promise<void> {
