@@ -11,3 +11,4 @@ export {
 } from './session-pool.js';
 export * from './claude-code-session/index.js';
 export * from './codex-app-server/index.js';
+export * from './acp/index.js';
