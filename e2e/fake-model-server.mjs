@@ -4,7 +4,9 @@
 // described in shared/reference/cli-facts.md. Triggers, found anywhere in a POST body:
 //   FAKE_HTTP_<status>  answer with that HTTP status and an error body every SDK accepts
 //   FAKE_HANG           (in the latest user message only, so a resumed session whose history
-//                       holds it is answered) accept the request and never answer
+//                       holds it is answered) accept the request and never answer; not when
+//                       that message also says `[Request interrupted by user]` (Claude Code
+//                       merges an interrupted message into the next turn's)
 //   FAKE_SHELL[<cmd>]   (in the latest user message) answer with one call of the client's shell
 //                       tool (found by name in the request's tools) running <cmd>; the tool's
 //                       result comes back as a later request, answered `PONG from fake (after tool)`
@@ -221,7 +223,8 @@ export async function startFakeModelServer({ port = 0, reply = DEFAULT_REPLY } =
             error: { type: 'invalid_request_error', message: `fake injected HTTP ${status}`, code: status, status: 'INVALID_ARGUMENT' },
           });
         }
-        if (latestUserText(body).includes('FAKE_HANG')) {
+        // Claude Code merges an interrupted turn's message into the next one; that next turn is answered.
+        if (latestUserText(body).includes('FAKE_HANG') && !latestUserText(body).includes('[Request interrupted by user]')) {
           hanging.add(response);
           response.on('close', () => hanging.delete(response));
           return undefined;
