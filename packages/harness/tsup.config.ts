@@ -8,6 +8,7 @@ export default defineConfig({
     'agent-relay': 'src/agent-relay/index.ts',
     'worker-bridge': 'src/worker-bridge/index.ts',
     'agent-assistant-worker': 'src/worker-bridge/bin/agent-assistant-worker.ts',
+    'agent-assistant': 'src/cli/bin/agent-assistant.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

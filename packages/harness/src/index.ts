@@ -12,3 +12,4 @@ export * from './tools/workspace/index.js';
 export * from './local/index.js';
 export * from './sessions/index.js';
 export * from './relay/index.js';
+export * from './otel/index.js';

@@ -1,0 +1,67 @@
+import { VfsInvalidOptionError } from '@agent-assistant/vfs';
+import { HarnessConfigError } from '../core/errors/harness-config-error.js';
+import { UnknownBackendError } from '../local/errors/unknown-backend-error.js';
+import { describeError } from '../shared/describe-error.js';
+import { probeCommand } from './commands/probe-command.js';
+import { profilesCommand } from './commands/profiles-command.js';
+import { resumeCommand } from './commands/resume-command.js';
+import { runCommand } from './commands/run-command.js';
+import type { CliIo } from './internal/cli-io.js';
+import { EXIT_CODES } from './internal/exit-codes.js';
+
+const COMMANDS: Readonly<Record<string, (io: CliIo, argv: readonly string[]) => Promise<number>>> = {
+  run: runCommand,
+  resume: resumeCommand,
+  probe: probeCommand,
+  profiles: profilesCommand,
+};
+
+/** The top-level `--help`. */
+export function mainUsage(): string {
+  return [
+    'Usage: agent-assistant <command> [options]',
+    '',
+    'Commands:',
+    '  run               run one turn against a provider profile or a local CLI backend',
+    '  resume            continue a paused turn (--approve ID, --reject ID, --answer TEXT)',
+    '  probe             list the local CLI backends: found, version, path, capabilities',
+    '  profiles inspect  check provider profiles without calling a provider or showing a key',
+    '',
+    'Run `agent-assistant <command> --help` for the options of a command.',
+    'Exit codes: 0 completed, 1 failed, 2 usage error, 3 needs clarification or awaiting approval,',
+    '4 deferred, 130 interrupted.',
+  ].join('\n');
+}
+
+/** The `agent-assistant` program. Resolves with the exit code; never rejects. */
+export async function runCliMain(io: CliIo): Promise<number> {
+  const [command, ...rest] = io.argv;
+  if (command === undefined || command === '-h' || command === '--help' || command === 'help') {
+    io.stdout(`${mainUsage()}\n`);
+    return command === undefined ? EXIT_CODES.usage : 0;
+  }
+  if (command === '--version' || command === '-v') {
+    io.stdout(`${io.version}\n`);
+    return 0;
+  }
+  const handler = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+  if (handler === undefined) {
+    io.stderr(
+      `agent-assistant: unknown command ${JSON.stringify(
+        command.slice(0, 40),
+      )}. Commands: run, resume, probe, profiles. See agent-assistant --help.\n`,
+    );
+    return EXIT_CODES.usage;
+  }
+  try {
+    return await handler(io, rest);
+  } catch (error) {
+    io.stderr(`agent-assistant ${command}: ${describeError(error)}\n`);
+    return HarnessConfigError.isInstance(error) || isNamedConfigError(error) ? EXIT_CODES.usage : EXIT_CODES.failed;
+  }
+}
+
+/** Configuration errors of other layers (an unknown backend id, an invalid VFS root) are usage errors too. */
+function isNamedConfigError(error: unknown): boolean {
+  return UnknownBackendError.isInstance(error) || VfsInvalidOptionError.isInstance(error);
+}

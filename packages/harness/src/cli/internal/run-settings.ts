@@ -1,0 +1,44 @@
+import * as z from 'zod/mini';
+import { lazySchema } from '../../shared/schemas/lazy-schema.js';
+
+/**
+ * How a turn is run: what `agent-assistant run` was given, minus the prompt. Saved beside a
+ * continuation so `resume` rebuilds the same harness. Paths are absolute; no secrets.
+ */
+export interface RunSettings {
+  /** Provider profiles file and the profile id or alias. */
+  profiles?: string | undefined;
+  profile?: string | undefined;
+  /** A local CLI backend id, its executable and model. */
+  backend?: string | undefined;
+  backendCommand?: string | undefined;
+  model?: string | undefined;
+  /** The workspace directory: workspace tools (profiles) or the CLI's working directory (backends). */
+  workspace?: string | undefined;
+  /** Tools that need approval before they run. */
+  requireApproval: string[];
+  maxIterations?: number | undefined;
+  maxToolCalls?: number | undefined;
+  timeoutMs?: number | undefined;
+  budget?: number | undefined;
+}
+
+const text = () => z.string().check(z.minLength(1), z.maxLength(4096));
+const count = () => z.int().check(z.gte(1), z.lte(2_147_483_647));
+
+/** Validates run settings read back from a continuation file. */
+export const runSettingsSchema = lazySchema(() =>
+  z.strictObject({
+    profiles: z.optional(text()),
+    profile: z.optional(text()),
+    backend: z.optional(text()),
+    backendCommand: z.optional(text()),
+    model: z.optional(text()),
+    workspace: z.optional(text()),
+    requireApproval: z.array(z.string().check(z.minLength(1), z.maxLength(256))).check(z.maxLength(64)),
+    maxIterations: z.optional(count()),
+    maxToolCalls: z.optional(count()),
+    timeoutMs: z.optional(count()),
+    budget: z.optional(z.number().check(z.gte(0))),
+  }),
+);

@@ -1,0 +1,165 @@
+import type { HarnessResult } from '../../core/types/result.js';
+import type { HarnessToolCall, HarnessToolResult } from '../../shared/types/tools.js';
+import type { CliIo } from './cli-io.js';
+import { Spinner } from './spinner.js';
+import { summaryLine } from './summary-line.js';
+
+/** How a run ended, beyond its result. */
+export interface TurnEnding {
+  exitCode: number;
+  /** Where the continuation was written, if it was. */
+  continuationFile?: string | undefined;
+  /** Ctrl+C ended the run. */
+  interrupted: boolean;
+}
+
+/** Shows one turn as it happens: as text on a terminal, or as JSON lines. */
+export interface TurnView {
+  started(turnId: string, label: string): void;
+  stepStarted(iteration: number): void;
+  text(iteration: number, text: string): void;
+  toolStarted(iteration: number, call: HarnessToolCall): void;
+  toolFinished(iteration: number, result: HarnessToolResult): void;
+  /** A note for the person (e.g. interrupted); a `notice` event in JSON. */
+  notice(message: string): void;
+  finished(result: HarnessResult, ending: TurnEnding): void;
+}
+
+/** One JSON object per line on stdout, for scripts. */
+export function jsonTurnView(io: CliIo): TurnView {
+  const line = (event: Record<string, unknown>) => io.stdout(`${JSON.stringify(event)}\n`);
+  return {
+    started: (turnId, label) => line({ type: 'turn_started', turnId, runner: label }),
+    stepStarted: (iteration) => line({ type: 'step_started', iteration }),
+    text: (iteration, text) => line({ type: 'text_delta', iteration, text }),
+    toolStarted: (iteration, call) =>
+      line({
+        type: 'tool_started',
+        iteration,
+        callId: call.id,
+        name: call.name,
+        input: call.input,
+      }),
+    toolFinished: (iteration, result) =>
+      line({
+        type: 'tool_finished',
+        iteration,
+        callId: result.callId,
+        name: result.toolName,
+        status: result.status,
+        ...(result.error === undefined
+          ? {}
+          : {
+              error: { code: result.error.code, message: result.error.message },
+            }),
+      }),
+    notice: (message) => line({ type: 'notice', message }),
+    finished: (result, ending) =>
+      line({
+        type: 'result',
+        exitCode: ending.exitCode,
+        interrupted: ending.interrupted,
+        ...(ending.continuationFile === undefined ? {} : { continuationFile: ending.continuationFile }),
+        receipts: result.metadata?.modelReceipts ?? [],
+        result,
+      }),
+  };
+}
+
+const preview = (value: unknown, max = 72): string => {
+  let text: string;
+  try {
+    text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+  } catch {
+    text = '…';
+  }
+  // One line: control characters (line breaks, escapes) in outside text are shown escaped.
+  text = JSON.stringify(text).slice(1, -1);
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+};
+
+/**
+ * The answer streams to stdout; on a terminal, tool activity and a spinner go to stderr; the
+ * summary line (and how to resume a paused turn) always goes to stderr.
+ */
+export function textTurnView(io: CliIo): TurnView {
+  const spinner = new Spinner((text) => io.stderr(text), io.stderrIsTty);
+  const streamed = new Map<number, string>();
+  let atLineStart = true;
+  const endLine = () => {
+    if (!atLineStart) io.stdout('\n');
+    atLineStart = true;
+  };
+  const activity = (text: string) => {
+    if (!io.stderrIsTty) return;
+    spinner.stop();
+    endLine();
+    io.stderr(`${text}\n`);
+  };
+  return {
+    started: (_turnId, label) => {
+      if (io.stderrIsTty) io.stderr(`agent-assistant · ${label}\n`);
+    },
+    stepStarted: () => spinner.start('thinking…'),
+    text: (iteration, text) => {
+      spinner.stop();
+      streamed.set(iteration, (streamed.get(iteration) ?? '') + text);
+      io.stdout(text);
+      if (text !== '') atLineStart = text.endsWith('\n');
+    },
+    toolStarted: (_iteration, call) => {
+      activity(`  → ${preview(call.name, 60)} ${preview(call.input)}`);
+      spinner.start(`running ${preview(call.name, 60)}…`);
+    },
+    toolFinished: (_iteration, result) => {
+      const mark = result.status === 'success' ? '✓' : `✗ ${preview(result.error?.code ?? 'error', 60)}`;
+      activity(`  ${mark} ${preview(result.toolName, 60)}`);
+    },
+    notice: (message) => {
+      spinner.stop();
+      endLine();
+      io.stderr(`${message}\n`);
+    },
+    finished: (result, ending) => {
+      spinner.stop();
+      const answer = result.assistantMessage?.text;
+      const alreadyShown = answer !== undefined && [...streamed.values()].some((text) => text.trim() === answer.trim());
+      if (answer !== undefined && answer !== '' && !alreadyShown) {
+        endLine();
+        io.stdout(answer);
+        atLineStart = answer.endsWith('\n');
+      }
+      endLine();
+      for (const line of pausedLines(result, ending)) io.stderr(`${line}\n`);
+      if (result.error !== undefined) io.stderr(`error: ${result.error.code} — ${result.error.message}\n`);
+      io.stderr(`${summaryLine(result)}\n`);
+    },
+  };
+}
+
+/** What to do about a paused turn. */
+function pausedLines(result: HarnessResult, ending: TurnEnding): string[] {
+  const continuation = result.continuation;
+  if (continuation === undefined) return [];
+  const lines: string[] = [];
+  const state = continuation.state;
+  if (continuation.type === 'approval') {
+    for (const request of state.approvals ?? [])
+      lines.push(`approval needed: [${preview(request.id, 80)}] ${preview(request.summary, 120)}`);
+  }
+  if (ending.continuationFile === undefined) {
+    lines.push('The turn paused; run it with --continuation-out FILE to be able to resume it.');
+    return lines;
+  }
+  const file = ending.continuationFile;
+  const command = `agent-assistant resume --continuation ${JSON.stringify(file)}`;
+  if (continuation.type === 'approval') {
+    const ids = (state.approvals ?? []).map((request) => preview(request.id, 80));
+    lines.push(`resume: ${command} ${ids.map((id) => `--approve ${id}`).join(' ')}   (or --reject ID)`);
+  } else if (continuation.type === 'clarification') {
+    lines.push(`resume: ${command} --answer "…"`);
+  } else {
+    lines.push(`resume: ${command}`);
+  }
+  return lines;
+}
