@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createHarness } from '../../core/create-harness.js';
 import type { ExecutionRequest, ExecutionStreamEvent, ExecutionSteerMessage } from '../../execution/types.js';
 import { createTurnInput } from '../../testing/create-turn-input.js';
-import { CodexAppServerAdapter, type CodexAppServerAdapterOptions } from './codex-app-server-adapter.js';
+import { CodexAppServerAdapter } from './codex-app-server-adapter.js';
+import type { CodexAppServerAdapterOptions } from './codex-app-server-options.js';
 
 const fixture = fileURLToPath(new URL('./__fixtures__/fake-codex-app-server.mjs', import.meta.url));
 const adapters: CodexAppServerAdapter[] = [];
@@ -178,6 +179,18 @@ describe('CodexAppServerAdapter', () => {
     expect(sent().some((message) => message.method === 'turn/interrupt')).toBe(true);
     const next = await adapter.execute(request('hello', { sessionId: 'c' }));
     expect(next.status).toBe('completed');
+    expect(sent().filter((message) => message.method === 'initialize')).toHaveLength(1);
+  });
+
+  it('lets the next turn of a session wait while a cancelled turn is still being interrupted', async () => {
+    const { adapter, sent } = setup();
+    const controller = new AbortController();
+    const running = adapter.execute(request('HANG', { sessionId: 'w' }), { signal: controller.signal, onContinuation: () => setTimeout(() => controller.abort(), 0) });
+    // The harness stops waiting on abort; the next turn starts while the adapter still interrupts.
+    await new Promise<void>((resolve) => controller.signal.addEventListener('abort', () => resolve(), { once: true }));
+    const next = await adapter.execute(request('hello', { sessionId: 'w' }));
+    expect(next.status).toBe('completed');
+    expect((await running).status).toBe('failed');
     expect(sent().filter((message) => message.method === 'initialize')).toHaveLength(1);
   });
 

@@ -1,4 +1,3 @@
-import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import { checkExecutionRequest } from '../../execution/execution-request-schema.js';
 import { negotiateCapabilities } from '../../execution/negotiate-capabilities.js';
 import type {
@@ -13,17 +12,16 @@ import type {
   ExecutionTrace,
 } from '../../execution/types.js';
 import { buildLocalPrompt } from '../../local/build-local-prompt.js';
-import { configOverrides } from '../../local/codex-adapter.js';
 import { buildEnvironment } from '../../local/internal/build-environment.js';
 import { incomingContinuationOf } from '../../local/internal/incoming-continuation.js';
-import { checkFlagValue, checkChoice, productToolsReasons } from '../../local/internal/local-cli-preset.js';
+import { productToolsReasons } from '../../local/internal/local-cli-preset.js';
 import { instructionsText } from '../../local/internal/instructions-text.js';
 import { loadNodeModules } from '../../local/internal/load-node-modules.js';
-import { DEFAULT_INHERITED_ENV, DEFAULT_LOCAL_COMMAND_OPTIONS } from '../../local/local-command-defaults.js';
 import { describeError } from '../../shared/describe-error.js';
 import { SessionPool, SessionPoolError } from '../session-pool.js';
 import type { CodexApprovalDecision } from './codex-protocol.js';
-import { CodexSession, type CodexThreadSettings } from './codex-session.js';
+import { LABEL, resolveOptions, type CodexAppServerAdapterOptions, type ResolvedOptions } from './codex-app-server-options.js';
+import { CodexSession } from './codex-session.js';
 import { CODEX_APPROVAL_OPTIONS, type CodexTurn, type CodexTurnState } from './codex-turn.js';
 
 /** The backend id of {@link CodexAppServerAdapter}. */
@@ -32,64 +30,9 @@ export const CODEX_APP_SERVER_BACKEND_ID = 'codex-app-server';
 /** The continuation kind of codex app-server threads. */
 export const CODEX_APP_SERVER_CONTINUATION_KIND = 'codex-app-server.thread';
 
-/** Options of {@link createCodexAdapter createCodexAppServerAdapter}. */
-export interface CodexAppServerAdapterOptions {
-  /** The codex binary: a name looked up on `PATH` or a path. @default 'codex' */
-  command?: string | undefined;
-  /** Working directory of the engine and of its threads. @default the current directory */
-  cwd?: string | undefined;
-  /** Variables added to the inherited environment (e.g. a provider key named by `env_key`). Never secrets in `config`. @default {} */
-  env?: Readonly<Record<string, string>> | undefined;
-  /** Parent variables passed through (`FOO_*` is a prefix). @default DEFAULT_INHERITED_ENV plus `OPENAI_*`, `CODEX_*`, `AZURE_OPENAI_*` */
-  inheritEnv?: readonly string[] | undefined;
-  /** Model of new threads. @default codex's own default */
-  model?: string | undefined;
-  /** Configuration overrides, each passed as `-c key=value` (TOML-encoded), as for `createCodexAdapter`. @default {} */
-  config?: Readonly<Record<string, string | number | boolean>> | undefined;
-  /**
-   * When codex asks before it acts. Only `'untrusted'` makes codex ask for every non-trivial
-   * command (native approvals); `'on-request'` asks only when the model requests escalation;
-   * `'never'` never asks. @default 'untrusted'
-   */
-  approvalPolicy?: 'untrusted' | 'on-request' | 'never' | undefined;
-  /** Sandbox of commands codex runs. @default undefined (codex's default) */
-  sandbox?: 'read-only' | 'workspace-write' | 'danger-full-access' | undefined;
-  /**
-   * What an `approved` decision grants: `'once'` answers codex `accept`; `'session'` answers
-   * `acceptForSession` (codex stops asking for the same command in this session). A `rejected`
-   * decision always answers `decline`.
-   * @default 'once'
-   */
-  approvalScope?: 'once' | 'session' | undefined;
-  /** Wall time of one `execute` call (a turn, or its part until an approval), in milliseconds; lowered by `request.timeoutMs`. @default 300000 */
-  timeoutMs?: number | undefined;
-  /** Milliseconds between closing stdin, SIGTERM and SIGKILL when stopping codex; also the wait for an interrupted turn to end. @default 2000 */
-  killGraceMs?: number | undefined;
-  /** Longest line codex may write, in bytes. @default 8388608 (8 MiB) */
-  maxLineBytes?: number | undefined;
-  /** Most live codex processes (one per session). @default 4 */
-  maxLiveSessions?: number | undefined;
-  /** An idle session — including one paused on an approval — is stopped after this many milliseconds. @default 600000 */
-  idleTimeoutMs?: number | undefined;
-}
-
-const LABEL = 'Codex app-server';
 const MAX_REMEMBERED_THREADS = 1024;
 const MAX_STDERR_BYTES = 64 * 1024;
 const CLIENT_VERSION = '1';
-
-interface ResolvedOptions {
-  command: string;
-  cwd: string | undefined;
-  env: Readonly<Record<string, string>> | undefined;
-  inheritEnv: readonly string[];
-  args: string[];
-  thread: Omit<CodexThreadSettings, 'developerInstructions'>;
-  approvedDecision: 'accept' | 'acceptForSession';
-  timeoutMs: number;
-  killGraceMs: number;
-  maxLineBytes: number;
-}
 
 /** One `execute` call's bookkeeping. */
 interface Call {
@@ -116,6 +59,11 @@ export class CodexAppServerAdapter implements ExecutionAdapter {
   private readonly pool: SessionPool<CodexSession>;
   /** Which pool key serves a thread, for turns that carry only the thread id. */
   private readonly threadKeys = new Map<string, string>();
+  /**
+   * Sessions whose turn was cancelled while the adapter still stops it (`turn/interrupt`, bounded
+   * by `killGraceMs`): the next turn of the session waits for that instead of finding it busy.
+   */
+  private readonly windingDown = new Map<string, Promise<void>>();
 
   /** @throws HarnessConfigError when an option is invalid. */
   constructor(options: CodexAppServerAdapterOptions = {}) {
@@ -196,6 +144,7 @@ export class CodexAppServerAdapter implements ExecutionAdapter {
     const acquired = await this.acquire(call, key);
     if ('status' in acquired) return acquired;
     const session = acquired.session;
+    const hold = this.hold(key, options.signal);
     try {
       if (session.turn !== undefined && !session.turn.finished) {
         return this.failed(call, 'backend_execution_error', `${LABEL}: this session has a turn waiting for approval; resume it (resumeTurn) or start another session.`, false, {
@@ -220,6 +169,7 @@ export class CodexAppServerAdapter implements ExecutionAdapter {
       throw error;
     } finally {
       this.pool.release(key, session);
+      hold();
     }
   }
 
@@ -254,12 +204,14 @@ export class CodexAppServerAdapter implements ExecutionAdapter {
     }
     const acquired = await this.acquire(call, key);
     if ('status' in acquired) return acquired;
+    const hold = this.hold(key, call.options.signal);
     try {
       const decision: CodexApprovalDecision = decisions[approvalKey] === 'approved' ? this.options.approvedDecision : 'decline';
       turn.answer(approvalKey, decision);
       return await this.follow(call, key, acquired.session, turn, { restarted: false, threadResumed: false, decision });
     } finally {
       this.pool.release(key, acquired.session);
+      hold();
     }
   }
 
@@ -378,7 +330,27 @@ export class CodexAppServerAdapter implements ExecutionAdapter {
     if (!turn.finished) await this.pool.discard(key, session);
   }
 
+  /**
+   * Marks `key` as winding down once `signal` aborts, until the returned function is called
+   * (after the session was released).
+   */
+  private hold(key: string, signal: AbortSignal | undefined): () => void {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const onAbort = () => this.windingDown.set(key, released);
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
+    return () => {
+      signal?.removeEventListener('abort', onAbort);
+      if (this.windingDown.get(key) === released) this.windingDown.delete(key);
+      release();
+    };
+  }
+
   private async acquire(call: Call, key: string): Promise<{ session: CodexSession; restarted: boolean } | ExecutionResult> {
+    await this.windingDown.get(key);
     try {
       const lease = await this.pool.acquire(key, () => this.spawnSession(call.options.signal));
       return { session: lease.session, restarted: lease.restarted };
@@ -505,59 +477,6 @@ export class CodexAppServerAdapter implements ExecutionAdapter {
  */
 export function createCodexAppServerAdapter(options: CodexAppServerAdapterOptions = {}): CodexAppServerAdapter {
   return new CodexAppServerAdapter(options);
-}
-
-function resolveOptions(options: CodexAppServerAdapterOptions): ResolvedOptions {
-  if (typeof options !== 'object' || options === null) throw new HarnessConfigError(`${LABEL} options must be an object.`, { field: 'options' });
-  const command = options.command ?? 'codex';
-  if (typeof command !== 'string' || command.trim() === '' || command.includes('\0')) {
-    throw new HarnessConfigError(`${LABEL} option command must be a non-empty string.`, { field: 'command' });
-  }
-  if (options.cwd !== undefined && (typeof options.cwd !== 'string' || options.cwd === '' || options.cwd.includes('\0'))) {
-    throw new HarnessConfigError(`${LABEL} option cwd must be a non-empty path.`, { field: 'cwd' });
-  }
-  checkEnv(options.env);
-  const inheritEnv = options.inheritEnv ?? [...DEFAULT_INHERITED_ENV, 'OPENAI_*', 'CODEX_*', 'AZURE_OPENAI_*'];
-  if (!Array.isArray(inheritEnv) || !inheritEnv.every((name) => typeof name === 'string' && name !== '')) {
-    throw new HarnessConfigError(`${LABEL} option inheritEnv must be an array of variable names.`, { field: 'inheritEnv' });
-  }
-  const model = checkFlagValue(options.model, 'model', LABEL);
-  const approvalPolicy = checkChoice(options.approvalPolicy, ['untrusted', 'on-request', 'never'], 'approvalPolicy', LABEL) ?? 'untrusted';
-  const sandbox = checkChoice(options.sandbox, ['read-only', 'workspace-write', 'danger-full-access'], 'sandbox', LABEL);
-  const approvalScope = checkChoice(options.approvalScope, ['once', 'session'], 'approvalScope', LABEL) ?? 'once';
-  const approvedDecision = approvalScope === 'session' ? 'acceptForSession' : 'accept';
-  return {
-    command,
-    cwd: options.cwd,
-    env: options.env,
-    inheritEnv,
-    args: ['app-server', ...configOverrides(options.config)],
-    thread: {
-      ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
-      ...(model === undefined ? {} : { model }),
-      approvalPolicy,
-      ...(sandbox === undefined ? {} : { sandbox }),
-    },
-    approvedDecision,
-    timeoutMs: positive(options.timeoutMs, 'timeoutMs') ?? DEFAULT_LOCAL_COMMAND_OPTIONS.timeoutMs,
-    killGraceMs: positive(options.killGraceMs, 'killGraceMs') ?? DEFAULT_LOCAL_COMMAND_OPTIONS.killGraceMs,
-    maxLineBytes: positive(options.maxLineBytes, 'maxLineBytes') ?? DEFAULT_LOCAL_COMMAND_OPTIONS.maxOutputBytes,
-  };
-}
-
-function checkEnv(env: unknown): void {
-  if (env === undefined) return;
-  if (typeof env !== 'object' || env === null || Array.isArray(env) || !Object.values(env).every((value) => typeof value === 'string')) {
-    throw new HarnessConfigError(`${LABEL} option env must be an object of strings.`, { field: 'env' });
-  }
-}
-
-function positive(value: unknown, field: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 2_147_483_647) {
-    throw new HarnessConfigError(`${LABEL} option ${field} must be a positive integer.`, { field });
-  }
-  return value;
 }
 
 function continuationOf(threadId: string, state?: Record<string, unknown>): ExecutionContinuation {

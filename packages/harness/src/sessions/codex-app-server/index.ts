@@ -3,5 +3,5 @@ export {
   CODEX_APP_SERVER_CONTINUATION_KIND,
   CodexAppServerAdapter,
   createCodexAppServerAdapter,
-  type CodexAppServerAdapterOptions,
 } from './codex-app-server-adapter.js';
+export type { CodexAppServerAdapterOptions } from './codex-app-server-options.js';
