@@ -1,7 +1,8 @@
 // Stands in for `claude -p` (Claude Code 2.1.332): same flags, same stdout shapes (recorded from
 // the real CLI against a fake model server), sessions under $HOME/.fake-claude. The prompt comes
 // from stdin. Triggers in the prompt: FAKE_HTTP_<status>, FAKE_MAX_TURNS, FAKE_HANG, FAKE_GARBAGE,
-// FAKE_NO_PARTIAL (stream-json without partial-message deltas).
+// FAKE_NO_PARTIAL (stream-json without partial-message deltas), FAKE_TOOL (stream-json: a Bash
+// call and a TodoWrite list with their tool results before the answer).
 // Each run appends {argv, stdin, env} to $FAKE_CLI_LOG when set.
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -101,6 +102,17 @@ async function answer() {
     const line = (value) => process.stdout.write(`${JSON.stringify(value)}\n`);
     line({ type: 'system', subtype: 'init', cwd: process.cwd(), session_id: sessionId, tools: ['Task', 'Bash'], model: 'claude-opus-5-5', permissionMode: 'default' });
     if (!injected) {
+      if (stdin.includes('FAKE_TOOL')) {
+        const todos = [{ content: 'Run the check', status: 'in_progress', activeForm: 'Running the check' }, { content: 'Report', status: 'pending', activeForm: 'Reporting' }];
+        line({ type: 'assistant', message: { id: 'msg_0', role: 'assistant', content: [
+          { type: 'tool_use', id: 'toolu_1', name: 'Bash', input: { command: 'echo TOOL_OK', description: 'Print TOOL_OK' } },
+          { type: 'tool_use', id: 'toolu_2', name: 'TodoWrite', input: { todos } },
+        ] }, session_id: sessionId });
+        line({ type: 'user', message: { role: 'user', content: [
+          { tool_use_id: 'toolu_1', type: 'tool_result', content: 'TOOL_OK', is_error: false },
+          { tool_use_id: 'toolu_2', type: 'tool_result', content: 'Todos have been modified successfully.', is_error: false },
+        ] }, session_id: sessionId });
+      }
       if (args.includes('--include-partial-messages') && !stdin.includes('FAKE_NO_PARTIAL')) {
         line({ type: 'stream_event', event: { type: 'message_start', message: { id: 'msg_1' } }, session_id: sessionId });
         for (const piece of ['PONG ', 'from ', `fake (message ${session.messages.length})`]) {
