@@ -132,7 +132,9 @@ export interface ExecutionApprovalOption {
  * Informational only: the `ExecutionResult` stays the single source of truth for the outcome
  * (a turn that streams `text_delta`s still returns its whole text in `output.text`).
  *
- * - `text_delta`: a piece of the answer text, in order; the pieces concatenate to `output.text`.
+ * - `text_delta`: a piece of the answer text, in order; normally the pieces concatenate to
+ *   `output.text` (an engine may also stream interim text between its tool calls; the harness then
+ *   adds nothing at the end and marks `metadata.streamedTextDiverged`).
  * - `tool_activity`: the engine started, updated or finished a tool call of its own
  *   (`toolCallId` pairs the phases; `command` is the shell command for `kind: 'command'`).
  * - `plan_update`: the engine's whole current plan (each event replaces the previous one).
