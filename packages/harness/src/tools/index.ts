@@ -19,3 +19,5 @@ export { composeToolRegistries, type ComposedToolRegistry } from './compose-tool
 export { ToolExecutionError, type ToolExecutionErrorOptions } from './tool-execution-error.js';
 export { toolOutput, type ToolOutput, type ToolOutputParts } from './tool-output.js';
 export * from './github/index.js';
+export * from './planning/index.js';
+export * from './scratchpad/index.js';
