@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHarness } from '../../core/create-harness.js';
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
+import type { HarnessStreamEvent } from '../../core/types/runtime.js';
 import type { ExecutionStreamEvent } from '../../execution/types.js';
 import { cleanupTempDirs, executionRequest, isAlive, killQuietly, readPids, tempDir, turnInput } from '../../local/__fixtures__/test-helpers.js';
 import { backendContinuationFrom } from '../../local/backend-continuation.js';
@@ -92,7 +93,7 @@ describe('ClaudeCodeSessionAdapter — turns in a live process', () => {
     const { events, onEvent } = collect();
     await adapter().execute(executionRequest('TODO'), { onEvent });
     expect(events).toContainEqual({ type: 'plan_update', entries: [{ content: 'Read the code', status: 'completed' }, { content: 'Write the fix', status: 'in_progress' }] });
-    expect(events).toContainEqual({ type: 'tool_activity', phase: 'finished', toolCallId: 'toolu_todo', name: 'TodoWrite', status: 'succeeded' });
+    expect(events).toContainEqual({ type: 'tool_activity', phase: 'finished', toolCallId: 'toolu_todo', name: 'TodoWrite', kind: 'other', status: 'succeeded' });
   });
 
   it('skips lines that are not JSON and unknown message types, and counts them', async () => {
@@ -158,6 +159,28 @@ describe('ClaudeCodeSessionAdapter — native approvals', () => {
     expect(resumed).toMatchObject({ outcome: 'completed', assistantMessage: { text: 'DONE without tool' } });
     expect(resumed.metadata?.backendMetadata).toMatchObject({ permissionDenials: 1, approvalDecision: 'rejected' });
     expect(existsSync(marker)).toBe(false);
+    expect(resumed.metadata?.backendMetadata).toMatchObject({ engine: { reused: true } });
+  });
+
+  it('streamTurn streams the live events up to the approval request; the rejected tool is reported as rejected', async () => {
+    const marker = join(home, 'MARKER');
+    const backend = adapter();
+    const harness = createHarness({ backend });
+    const stream = harness.streamTurn(turnInput(`ASK[${marker}]`));
+    const events: HarnessStreamEvent[] = [];
+    for await (const event of stream) events.push(event);
+    const paused = await stream.result;
+    expect(events.filter((event) => event.type === 'text_delta').map((event) => (event as { text: string }).text).join('')).toBe('Running it. ');
+    expect(events).toContainEqual(expect.objectContaining({ type: 'approval_requested', approvalKey: (paused.metadata!.approvalRequests as { id: string }[])[0]!.id, command: `touch ${marker}` }));
+    // The same paused request answered straight on the adapter, with its events.
+    const [request] = paused.metadata!.approvalRequests as { id: string }[];
+    const later = collect();
+    const done = await backend.execute(
+      { ...executionRequest('x'), continuation: backendContinuationFrom(paused), resume: { type: 'approval', decisions: { [request!.id]: 'rejected' } } },
+      { onEvent: later.onEvent },
+    );
+    expect(done.output?.text).toBe('DONE without tool');
+    expect(later.events).toContainEqual(expect.objectContaining({ type: 'tool_activity', phase: 'finished', name: 'Bash', status: 'rejected' }));
   });
 
   it("approvalScope 'session' answers with Claude's own permission suggestions", async () => {
@@ -176,7 +199,7 @@ describe('ClaudeCodeSessionAdapter — native approvals', () => {
     const [request] = paused.metadata!.approvalRequests as { id: string }[];
     // Another process (a fresh adapter) gets the continuation.
     const resumed = await createHarness({ backend: adapter() }).resumeTurn(paused.continuation!, { type: 'approval', decisions: { [request!.id]: 'approved' } });
-    expect(resumed).toMatchObject({ outcome: 'failed' });
+    expect(resumed).toMatchObject({ outcome: 'failed', stopReason: 'continuation_invalid' });
     expect(resumed.metadata?.error).toMatchObject({ code: 'other', retryable: false, source: 'backend:claude-code-session' });
     expect(JSON.stringify(resumed.metadata)).toContain('continuation_invalid');
     expect(existsSync(marker)).toBe(false);

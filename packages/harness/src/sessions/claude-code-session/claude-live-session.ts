@@ -2,7 +2,7 @@ import type { ExecutionStreamEvent } from '../../execution/types.js';
 import type { NodeModules } from '../../local/node-types.js';
 import { spawnEngine, type EngineExit, type EngineProcess, type SpawnEngineOptions } from '../internal/spawn-engine.js';
 import type { PooledSession } from '../session-pool.js';
-import { toolStartEvents } from './claude-tool-events.js';
+import { createClaudeCodeStreamReader } from '../../local/internal/read-claude-code-stream.js';
 import { allowLine, controlErrorLine, denyLine, interruptLine, userLine } from './claude-wire-messages.js';
 import { readClaudeLine, type ClaudeLine, type ClaudePermissionRequest } from './read-claude-line.js';
 
@@ -17,9 +17,6 @@ export type ClaudeTurnStop =
 export type ClaudePermissionAnswer =
   | { behavior: 'allow'; always: boolean }
   | { behavior: 'deny'; message: string };
-
-/** Tool names remembered per turn (for `finished` events); more are not tracked. */
-const MAX_TRACKED_TOOLS = 1_024;
 
 /**
  * One live `claude -p --input-format stream-json` process: writes turns and permission answers,
@@ -40,9 +37,9 @@ export class ClaudeLiveSession implements PooledSession {
   private readonly engine: EngineProcess;
   private waiter: ((stop: ClaudeTurnStop) => void) | undefined;
   private onEvent: ((event: ExecutionStreamEvent) => void) | undefined;
-  private readonly toolNames = new Map<string, string>();
+  /** Turns the turn's text, tool and plan lines into events (the same reader as the one-shot preset). */
+  private readStream = createClaudeCodeStreamReader();
   private readonly deniedTools = new Set<string>();
-  private deltasSinceMessage = 0;
   private requestCounter = 0;
 
   constructor(node: NodeModules, options: Omit<SpawnEngineOptions, 'onLine'>, sessionId: string | undefined) {
@@ -78,7 +75,7 @@ export class ClaudeLiveSession implements PooledSession {
 
   /** Sends a user turn and waits for where it stops. */
   sendTurn(text: string, onEvent: ((event: ExecutionStreamEvent) => void) | undefined): Promise<ClaudeTurnStop> {
-    this.toolNames.clear();
+    this.readStream = createClaudeCodeStreamReader();
     this.deniedTools.clear();
     return this.segment(userLine(text), onEvent);
   }
@@ -145,24 +142,11 @@ export class ClaudeLiveSession implements PooledSession {
         this.sessionId = line.sessionId;
         return;
       case 'text_delta':
-        this.deltasSinceMessage += 1;
-        this.emit({ type: 'text_delta', text: line.text });
-        return;
       case 'assistant':
-        // Without partial messages the whole text arrives here; with them it already streamed.
-        if (this.deltasSinceMessage === 0 && line.text !== '') this.emit({ type: 'text_delta', text: line.text });
-        this.deltasSinceMessage = 0;
-        for (const use of line.toolUses) {
-          if (this.toolNames.size < MAX_TRACKED_TOOLS) this.toolNames.set(use.id, use.name);
-          for (const event of toolStartEvents(use)) this.emit(event);
-        }
-        return;
       case 'tool_results':
-        for (const result of line.results) {
-          const name = this.toolNames.get(result.toolUseId);
-          if (name === undefined) continue;
-          const status = this.deniedTools.has(result.toolUseId) ? 'rejected' : result.isError ? 'failed' : 'succeeded';
-          this.emit({ type: 'tool_activity', phase: 'finished', toolCallId: result.toolUseId, name, status });
+        for (const event of this.readStream(raw)) {
+          const denied = event.type === 'tool_activity' && event.phase === 'finished' && this.deniedTools.has(event.toolCallId);
+          this.emit(denied ? { ...event, status: 'rejected' } : event);
         }
         return;
       case 'permission':
@@ -171,7 +155,6 @@ export class ClaudeLiveSession implements PooledSession {
         this.engine.write(controlErrorLine(line.requestId, `The host does not serve ${line.subtype} requests.`));
         return;
       case 'result':
-        this.deltasSinceMessage = 0;
         this.stop({ kind: 'result', result: line.result });
         return;
       case 'invalid':

@@ -24,7 +24,7 @@ import { parseClaudeCodeOutput } from '../../local/parse-claude-code-output.js';
 import { describeError } from '../../shared/describe-error.js';
 import { SessionPool, SessionPoolError } from '../session-pool.js';
 import { ClaudeLiveSession, type ClaudeTurnStop } from './claude-live-session.js';
-import { claudeToolCommand, claudeToolKind } from './claude-tool-events.js';
+import { toolActivityKind } from '../../local/internal/tool-activity-kind.js';
 import {
   resolveClaudeCodeSessionOptions,
   type ClaudeCodeSessionAdapterOptions,
@@ -306,7 +306,8 @@ export class ClaudeCodeSessionAdapter implements ExecutionAdapter {
   }
 
   private awaitingApproval(turn: TurnContext, request: ClaudePermissionRequest): ExecutionResult {
-    const command = claudeToolCommand(request.toolName, request.input);
+    const kind = toolActivityKind(request.toolName);
+    const command = kind === 'command' && typeof request.input['command'] === 'string' ? request.input['command'] : undefined;
     const title = command ?? request.blockedPath ?? request.description ?? request.toolName;
     const options = [
       { optionId: 'allow_once', name: 'Allow', kind: 'allow_once' as const },
@@ -318,7 +319,7 @@ export class ClaudeCodeSessionAdapter implements ExecutionAdapter {
       approvalKey: request.requestId,
       title,
       ...(request.toolUseId === undefined ? {} : { toolCallId: request.toolUseId }),
-      kind: claudeToolKind(request.toolName),
+      kind,
       ...(command === undefined ? {} : { command }),
       options,
     });
@@ -334,7 +335,7 @@ export class ClaudeCodeSessionAdapter implements ExecutionAdapter {
           ...(request.toolUseId === undefined ? {} : { toolUseId: request.toolUseId }),
           ...(request.description === undefined ? {} : { description: request.description }),
           ...(request.blockedPath === undefined ? {} : { blockedPath: request.blockedPath }),
-          kind: claudeToolKind(request.toolName),
+          kind,
           ...(command === undefined ? {} : { command }),
           options,
           approvalScope: this.options.approvalScope,
