@@ -161,9 +161,27 @@ function responses(response, body, reply) {
   ]);
 }
 
+/** True when the last Chat Completions message is a tool result. */
+function chatToolResultLast(body) {
+  return (body.messages ?? []).at(-1)?.role === 'tool';
+}
+
 function chat(response, body, reply) {
   const base = { id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: body.model ?? 'fake-model' };
   const usage = { prompt_tokens: 12, completion_tokens: 6, total_tokens: 18 };
+  const command = shellCommandRequested(body);
+  const tool = shellToolName((body.tools ?? []).map((candidate) => candidate?.function?.name));
+  if (chatToolResultLast(body)) reply = AFTER_TOOL_REPLY;
+  else if (command !== undefined && tool !== undefined && body.stream === true) {
+    const call = { index: 0, id: `call_fake_${Date.now()}`, type: 'function', function: { name: tool, arguments: '' } };
+    return sse(response, [
+      [undefined, { ...base, choices: [{ index: 0, delta: { role: 'assistant', content: null, tool_calls: [call] }, finish_reason: null }] }],
+      [undefined, { ...base, choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: JSON.stringify({ command, description: 'Run the requested command' }) } }] }, finish_reason: null }] }],
+      [undefined, { ...base, choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }] }],
+      [undefined, { ...base, choices: [], usage }],
+      [undefined, '[DONE]'],
+    ]);
+  }
   if (body.stream !== true) {
     return json(response, 200, { ...base, object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: reply }, finish_reason: 'stop' }], usage });
   }
@@ -187,11 +205,28 @@ function fromSchema(schema) {
   return 'fake';
 }
 
+/** True when the last Gemini content carries a function response. */
+function geminiToolResultLast(body) {
+  const parts = (body.contents ?? []).at(-1)?.parts;
+  return Array.isArray(parts) && parts.some((part) => part?.functionResponse !== undefined);
+}
+
+/** The Gemini functionCall part for a FAKE_SHELL trigger, when the request offers a shell tool. */
+function geminiShellCall(body) {
+  const command = shellCommandRequested(body);
+  const names = (body.tools ?? []).flatMap((tool) => (tool?.functionDeclarations ?? []).map((declaration) => declaration?.name));
+  const tool = shellToolName(names);
+  if (command === undefined || tool === undefined) return undefined;
+  return { functionCall: { name: tool, args: { command, description: 'Run the requested command' } } };
+}
+
 function gemini(response, url, body, reply) {
   const jsonMode = body.generationConfig?.responseMimeType === 'application/json';
+  if (geminiToolResultLast(body)) reply = AFTER_TOOL_REPLY;
+  const shellCall = jsonMode || geminiToolResultLast(body) ? undefined : geminiShellCall(body);
   const text = jsonMode ? JSON.stringify(fromSchema(body.generationConfig?.responseJsonSchema ?? body.generationConfig?.responseSchema)) : reply;
   const chunk = {
-    candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP', index: 0 }],
+    candidates: [{ content: { role: 'model', parts: [shellCall ?? { text }] }, finishReason: 'STOP', index: 0 }],
     usageMetadata: { promptTokenCount: 12, candidatesTokenCount: 5, totalTokenCount: 17 },
   };
   if (url.includes(':streamGenerateContent')) return sse(response, [[undefined, chunk]]);

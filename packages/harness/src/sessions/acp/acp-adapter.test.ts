@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHarness, type HarnessResult, type HarnessStreamEvent } from '../../index.js';
+import { backendContinuationFrom, createHarness, type HarnessResult, type HarnessStreamEvent } from '../../index.js';
 import { cleanupTempDirs, isAlive, tempDir, turnInput } from '../../local/__fixtures__/test-helpers.js';
 import { createAcpAdapter, type AcpExecutionAdapter } from './acp-adapter.js';
 import type { AcpAdapterOptions } from './acp-adapter-options.js';
@@ -183,10 +183,11 @@ describe('createAcpAdapter', () => {
     const crashed = await harness.runTurn(input('CRASH'));
     expect(crashed.outcome).toBe('failed');
     expect(crashed.metadata?.error).toMatchObject({ message: expect.stringContaining('The engine exited (code 7)') });
-    const continuation = (crashed.metadata?.['backendMetadata'] as { continuation?: unknown } | undefined)?.continuation;
-    const next = await harness.runTurn(input('COUNT', { turnId: 'turn-2', metadata: { backendContinuation: { kind: 'acp.session', continuationId: logged().find((entry) => entry.message?.method === 'session/prompt')!.message!.params!['sessionId'] } } }));
+    const continuation = backendContinuationFrom(crashed);
+    expect(continuation).toMatchObject({ kind: 'acp.session', continuationId: expect.stringMatching(/^ses_/) });
+    const next = await harness.runTurn(input('COUNT', { turnId: 'turn-2', metadata: { backendContinuation: continuation } }));
     expect(next.outcome).toBe('completed');
-    expect(continuation).toBeUndefined();
+    expect(next.assistantMessage?.text).toContain(`session:${continuation!.continuationId!}`);
     expect(logged().map((entry) => entry.message?.method).filter((method) => method?.startsWith('session/new') || method === 'session/load')).toEqual(['session/new', 'session/load']);
   });
 

@@ -243,7 +243,9 @@ export class AcpExecutionAdapter implements ExecutionAdapter {
         if (stop.engineGone) await this.pool.discard(context.key, session);
         else this.finishWith(context, session);
         const stderr = stop.engineGone ? this.stderrOf(session) : '';
-        return failedResult(report, 'backend_execution_error', `${this.config.label}: ${stop.message}${stderr}`, true, stop.engineGone ? { engineExited: true } : undefined);
+        const failed = failedResult(report, 'backend_execution_error', `${this.config.label}: ${stop.message}${stderr}`, true, stop.engineGone ? { engineExited: true } : undefined);
+        const continuation = this.continuationOf(session);
+        return { ...failed, continuation, metadata: { continuation } };
       }
       this.finishWith(context, session);
       report.protocolErrors(session.protocolErrors, prompt.progress.malformedUpdates);

@@ -23,7 +23,8 @@ export interface AcpFinishedPrompt {
  */
 export function finishedResult(report: SessionTurnReport, prompt: AcpFinishedPrompt): ExecutionResult {
   const usage = usageOf(prompt.usage);
-  const common = { continuation: prompt.continuation, ...(usage === undefined ? {} : { usage }) };
+  // The continuation also goes into metadata, where `backendContinuationFrom` finds it on a finished turn.
+  const common = { continuation: prompt.continuation, metadata: { continuation: prompt.continuation }, ...(usage === undefined ? {} : { usage }) };
   switch (prompt.stopReason) {
     case 'refusal':
       return report.result(
@@ -43,7 +44,7 @@ export function finishedResult(report: SessionTurnReport, prompt: AcpFinishedPro
         report.note('The engine ended the prompt without text after a rejected permission request.');
       }
       return report.result(
-        { status: 'completed', ...common, output: { text }, metadata: { stopReason: prompt.stopReason.slice(0, 64) } },
+        { status: 'completed', ...common, output: { text }, metadata: { stopReason: prompt.stopReason.slice(0, 64), continuation: prompt.continuation } },
         'model_completed',
       );
     }
