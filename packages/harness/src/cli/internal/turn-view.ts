@@ -66,15 +66,19 @@ export function jsonTurnView(io: CliIo): TurnView {
   };
 }
 
+/** Control characters (line breaks, escapes) shown escaped, so outside text cannot forge lines or move the cursor. */
+export const escapeControls = (text: string): string =>
+  [...text].map((char) => (char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f ? JSON.stringify(char).slice(1, -1) : char)).join('');
+
 const preview = (value: unknown, max = 72): string => {
   let text: string;
   try {
-    text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+    text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
   } catch {
     text = '…';
   }
   // One line: control characters (line breaks, escapes) in outside text are shown escaped.
-  text = JSON.stringify(text).slice(1, -1);
+  text = escapeControls(text);
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 };
 
