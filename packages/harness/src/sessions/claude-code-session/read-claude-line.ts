@@ -4,13 +4,6 @@ import { lazySchema } from '../../shared/schemas/lazy-schema.js';
 /** Longest id (request id, tool use id, session id) taken from the engine; longer ones make the line invalid. */
 const MAX_ID_LENGTH = 256;
 
-/** A tool call the model made, as the `assistant` message carries it. */
-export interface ClaudeToolUse {
-  id: string;
-  name: string;
-  input: Record<string, unknown>;
-}
-
 /** The `can_use_tool` permission request Claude Code sends with `--permission-prompt-tool stdio`. */
 export interface ClaudePermissionRequest {
   requestId: string;
@@ -27,8 +20,8 @@ export interface ClaudePermissionRequest {
 export type ClaudeLine =
   | { kind: 'init'; sessionId: string }
   | { kind: 'text_delta'; text: string }
-  | { kind: 'assistant'; text: string; toolUses: ClaudeToolUse[] }
-  | { kind: 'tool_results'; results: { toolUseId: string; isError: boolean }[] }
+  | { kind: 'assistant' }
+  | { kind: 'tool_results' }
   | { kind: 'permission'; request: ClaudePermissionRequest }
   | { kind: 'control_request'; requestId: string; subtype: string }
   | { kind: 'control_response'; requestId: string; ok: boolean }
@@ -64,15 +57,7 @@ const messageSchema = lazySchema(() =>
       content: z.union([
         z.string(),
         z.array(
-          z.object({
-            type: z.string(),
-            text: lenient(z.string()),
-            id: lenient(id()),
-            name: lenient(z.string()),
-            input: lenient(record()),
-            tool_use_id: lenient(id()),
-            is_error: lenient(z.boolean()),
-          }),
+          z.object({ type: z.string() }),
         ),
       ]),
     }),
@@ -144,24 +129,14 @@ export function readClaudeLine(line: string): ClaudeLine {
   }
 }
 
+/** Checks the shape of a main-conversation message; its text, tool calls and results are read into events by the stream reader. */
 function readMessage(type: 'assistant' | 'user', value: unknown): ClaudeLine {
   const parsed = messageSchema.safeParse(value);
   if (!parsed.success) return { kind: 'invalid', reason: `an ${type} message has no content` };
+  if (type === 'assistant') return { kind: 'assistant' };
   const content = parsed.data.message.content;
-  const blocks = typeof content === 'string' ? [{ type: 'text', text: content }] : content;
-  if (type === 'user') {
-    const results = blocks.flatMap((block) =>
-      block.type === 'tool_result' && block.tool_use_id !== undefined ? [{ toolUseId: block.tool_use_id, isError: block.is_error === true }] : [],
-    );
-    return results.length === 0 ? { kind: 'ignored' } : { kind: 'tool_results', results };
-  }
-  return {
-    kind: 'assistant',
-    text: blocks.map((block) => (block.type === 'text' ? (block.text ?? '') : '')).join(''),
-    toolUses: blocks.flatMap((block) =>
-      block.type === 'tool_use' && block.id !== undefined && block.name !== undefined ? [{ id: block.id, name: block.name, input: block.input ?? {} }] : [],
-    ),
-  };
+  const hasResults = typeof content !== 'string' && content.some((block) => block.type === 'tool_result');
+  return hasResults ? { kind: 'tool_results' } : { kind: 'ignored' };
 }
 
 function readControlRequest(value: unknown): ClaudeLine {
