@@ -74,4 +74,22 @@ describe('Claude Code CLI 2.1.332 (real) — end to end', () => {
     expect(result.assistantMessage?.text).toBe('PONG from fake');
     expect(deltas.join('')).toBe('PONG from fake');
   });
+
+  it('streamTurn: live Bash activity and partial-message deltas (stream-json), the answer not repeated', async () => {
+    const harness = context.harness.createHarness({ backend: backend({ allowedTools: ['Bash'] }), limits: { maxElapsedMs: 120_000 } });
+    const stream = harness.streamTurn(turn('claude-6', 'FAKE_SHELL[echo STREAM_OK]'));
+    const events = [];
+    for await (const event of stream) events.push(event);
+    const result = await stream.result;
+    expect(result).toMatchObject({ outcome: 'completed', assistantMessage: { text: 'PONG from fake (after tool)' } });
+    const tools = events.filter((event) => event.type === 'tool_activity');
+    expect(tools).toMatchObject([
+      { phase: 'started', name: 'Bash', kind: 'command', command: 'echo STREAM_OK' },
+      { phase: 'finished', name: 'Bash', status: 'succeeded' },
+    ]);
+    expect(tools[0].toolCallId).toBe(tools[1].toolCallId);
+    const deltas = events.filter((event) => event.type === 'text_delta');
+    expect(deltas.map((event) => event.text).join('')).toBe('PONG from fake (after tool)');
+    expect(events.findIndex((event) => event.type === 'tool_activity')).toBeLessThan(events.findIndex((event) => event.type === 'text_delta'));
+  });
 });

@@ -57,4 +57,19 @@ describe('Codex CLI 0.171.0 (real) — end to end', () => {
     expect(result).toMatchObject({ outcome: 'failed', stopReason: 'runtime_error' });
     expect(result.metadata.error).toMatchObject({ code: 'backend_execution_error', retryable: false, message: 'Codex failed: fake injected HTTP 400' });
   });
+
+  it('streamTurn: the command execution live, then the agent message (exec --json)', async () => {
+    const stream = context.harness.createHarness({ backend: backend(), limits: { maxElapsedMs: 120_000 } }).streamTurn(turn('codex-4', 'FAKE_SHELL[echo STREAM_OK]'));
+    const events = [];
+    for await (const event of stream) events.push(event);
+    const result = await stream.result;
+    expect(result).toMatchObject({ outcome: 'completed', assistantMessage: { text: 'PONG from fake (after tool)' } });
+    const tools = events.filter((event) => event.type === 'tool_activity');
+    expect(tools).toMatchObject([
+      { phase: 'started', name: 'command_execution', kind: 'command' },
+      { phase: 'finished', name: 'command_execution' },
+    ]);
+    expect(tools[0].command).toContain('echo STREAM_OK');
+    expect(events.filter((event) => event.type === 'text_delta').map((event) => event.text)).toEqual(['PONG from fake (after tool)']);
+  });
 });

@@ -37,4 +37,23 @@ describe('Gemini CLI 0.61.0 (real) — end to end', () => {
     expect(result).toMatchObject({ outcome: 'failed', stopReason: 'runtime_error' });
     expect(result.metadata.error).toMatchObject({ code: 'backend_execution_error', retryable: false, message: 'Gemini CLI failed: fake injected HTTP 400' });
   });
+
+  it('streamTurn: live shell activity and message deltas (stream-json), usage and session from the stream', async () => {
+    const yolo = () => {
+      const env = isolatedEnv(context.home, { GEMINI_API_KEY: 'fake-gemini-key', GOOGLE_GEMINI_BASE_URL: context.server.url });
+      return new context.harness.GeminiCliExecutionAdapter({ command: cli('gemini'), model: 'gemini-2.5-flash', approvalMode: 'yolo', ...adapterOptions(context.home, env) });
+    };
+    const stream = context.harness.createHarness({ backend: yolo(), limits: { maxElapsedMs: 120_000 } }).streamTurn(turn('gemini-4', 'FAKE_SHELL[echo STREAM_OK]'));
+    const events = [];
+    for await (const event of stream) events.push(event);
+    const result = await stream.result;
+    expect(result).toMatchObject({ outcome: 'completed', assistantMessage: { text: 'PONG from fake (after tool)' } });
+    expect(result.usage.totalInputTokens).toBeGreaterThan(0);
+    expect(context.harness.backendContinuationFrom(result)).toMatchObject({ kind: 'gemini-cli.session' });
+    expect(events.filter((event) => event.type === 'tool_activity')).toMatchObject([
+      { phase: 'started', name: 'run_shell_command', kind: 'command', command: 'echo STREAM_OK' },
+      { phase: 'finished', name: 'run_shell_command', status: 'succeeded' },
+    ]);
+    expect(events.filter((event) => event.type === 'text_delta').map((event) => event.text).join('')).toBe('PONG from fake (after tool)');
+  });
 });
