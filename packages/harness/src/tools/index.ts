@@ -21,3 +21,4 @@ export { toolOutput, type ToolOutput, type ToolOutputParts } from './tool-output
 export * from './github/index.js';
 export * from './planning/index.js';
 export * from './scratchpad/index.js';
+export * from './mcp/index.js';

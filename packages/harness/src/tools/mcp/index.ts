@@ -1,0 +1,9 @@
+export { createMcpToolRegistry, type McpToolRegistry } from './create-mcp-tool-registry.js';
+export type {
+  McpClientLike,
+  McpHttpTransportOptions,
+  McpRequestOptionsLike,
+  McpStdioTransportOptions,
+  McpToolRegistryCommonOptions,
+  McpToolRegistryOptions,
+} from './mcp-tool-options.js';
