@@ -22,3 +22,4 @@ export * from './github/index.js';
 export * from './planning/index.js';
 export * from './scratchpad/index.js';
 export * from './mcp/index.js';
+export * from './idempotency/index.js';

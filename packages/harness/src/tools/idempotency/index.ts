@@ -1,0 +1,1 @@
+export { createIdempotencyGuard, IDEMPOTENT_REPLAY_NOTE } from './create-idempotency-guard.js';
