@@ -76,6 +76,11 @@ export function createHarness(config: HarnessConfig): HarnessRuntime {
     resumeTurn(continuation, resolution, options = {}) {
       return resumeRun({ services, trace, backend, requirements, resumeGuard }, continuation, resolution, options);
     },
+    streamResumeTurn(continuation, resolution, options = {}) {
+      return createTurnStream(options.signal, (onStreamEvent, signal) =>
+        resumeRun({ services, trace, backend, requirements, resumeGuard }, continuation, resolution, { ...options, signal, onStreamEvent }),
+      );
+    },
   };
 }
 

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHarness } from './create-harness.js';
+import { HarnessConfigError } from './errors/harness-config-error.js';
 import type { HarnessStreamEvent } from './types/runtime.js';
 import type { HarnessTraceEvent } from './types/trace.js';
 import type { ExecutionAdapter, ExecutionStreamEvent } from '../execution/types.js';
@@ -215,4 +216,41 @@ describe('streamTurn over a backend that streams', () => {
     await collect(createHarness({ backend, trace: { emit: (event) => void trace.push(event) } }).streamTurn(turnInput('hi')));
     expect(trace.map((event) => event.type)).toEqual(['turn_started', 'model_step_started', 'model_step_finished', 'turn_finished']);
   });
+
+  it('streamResumeTurn streams the live events of the resumed backend turn', async () => {
+    const backend = new LocalCommandExecutionAdapter({
+      backendId: 'streaming-engine',
+      command: process.execPath,
+      capabilities: { ...PLAIN_CAPABILITIES, approvalInterrupts: 'native', continuationSupport: 'opaque-resume', streaming: true },
+      buildArgs: () => [engine],
+      stdin: (request) => request.message.text,
+      env: {
+        ENGINE_SCRIPT: JSON.stringify([
+          { line: { event: { type: 'tool_activity', phase: 'started', toolCallId: 'c1', name: 'shell', kind: 'command', command: 'touch x' } } },
+          { line: { event: { type: 'text_delta', text: 'ran it' } } },
+        ]),
+      },
+      streamEvents: () => (line) => [(JSON.parse(line) as { event: ExecutionStreamEvent }).event],
+      parseOutput: (_stdout, { request }) =>
+        request.resume === undefined
+          ? { status: 'awaiting_approval', text: 'May I run touch x?', continuation: { kind: 'engine', continuationId: 's1' } }
+          : { text: 'ran it' },
+    });
+    const harness = createHarness({ backend });
+    const paused = await harness.runTurn(turnInput('touch x please'));
+    expect(paused.outcome).toBe('awaiting_approval');
+    const approvalId = (paused.metadata?.['approvalRequests'] as { id: string }[])[0]!.id;
+    const stream = harness.streamResumeTurn(paused.continuation, { type: 'approval', decisions: { [approvalId]: 'approved' } });
+    const events = await collect(stream);
+    expect(events.map((event) => event.type)).toEqual(['turn_started', 'step_started', 'tool_activity', 'text_delta', 'step_finished', 'result']);
+    expect(await stream.result).toMatchObject({ outcome: 'completed', assistantMessage: { text: 'ran it' } });
+  });
+
+  it('streamResumeTurn rejects a malformed resolution with HarnessConfigError', async () => {
+    const { backend } = engineBackend([{ line: { final: 'x' } }]);
+    const stream = createHarness({ backend }).streamResumeTurn({}, { type: 'nonsense' } as never);
+    await expect(stream.result).rejects.toBeInstanceOf(HarnessConfigError);
+    await expect(collect(stream)).rejects.toBeInstanceOf(HarnessConfigError);
+  });
 });
+

@@ -49,4 +49,15 @@ export interface HarnessRuntime {
     resolution: HarnessResumeResolution,
     options?: HarnessResumeOptions,
   ): Promise<HarnessResult>;
+  /**
+   * `resumeTurn` with the events of `streamTurn`: the continued turn's text deltas and a
+   * backend's live events (e.g. an engine that runs the command it was just allowed to).
+   * A malformed resolution or steering handle makes `result` reject (and the iteration throw)
+   * with `HarnessConfigError`.
+   */
+  streamResumeTurn(
+    continuation: HarnessContinuation | unknown,
+    resolution: HarnessResumeResolution,
+    options?: HarnessResumeOptions,
+  ): HarnessTurnStream;
 }
