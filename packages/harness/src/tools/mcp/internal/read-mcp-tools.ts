@@ -39,6 +39,8 @@ export function readMcpTools(raw: readonly unknown[], filter: McpToolFilter): Mc
     if (!TOOL_NAME_PATTERN.test(name) || listed.has(name)) continue;
     const schema = tool.inputSchema;
     if (typeof schema !== 'object' || schema === null || Array.isArray(schema) || (schema as { type?: unknown }).type !== 'object') continue;
+    // Models are sent the schema without its `$schema` key (some providers refuse it).
+    const { $schema: _dialect, ...inputSchema } = schema as Record<string, unknown>;
     const description = typeof tool.description === 'string' ? tool.description.slice(0, MAX_DESCRIPTION_CHARS) : undefined;
     const rule = filter.requiresApproval;
     const serverName = tool.name;
@@ -48,7 +50,7 @@ export function readMcpTools(raw: readonly unknown[], filter: McpToolFilter): Mc
       definition: {
         name,
         ...(description === undefined ? {} : { description }),
-        inputSchema: schema as Record<string, unknown>,
+        inputSchema,
         ...(rule === false ? {} : { requiresApproval: typeof rule === 'boolean' ? rule : () => rule(serverName) }),
         metadata: { mcpToolName: serverName },
       },
