@@ -1,0 +1,229 @@
+// node scripts/bench/turn-bench.mjs — the five figures of issue 14, with the peers measured in the same run.
+//
+// Peers live in their own workspace: `npm ci --prefix scripts/bench/peers` (not part of the root
+// install). Without it only the harness figures print.
+//
+//   BENCH_ROUNDS=9          interleaved rounds of the per-step timing (median reported)
+//   BENCH_BATCH_MS=300      time per variant per round
+//   BENCH_HARNESS_SRC=path  bench a bundle of this src/index.ts instead of the built dist
+//   BENCH_COMPARE_SRC=path  also bench a second harness (e.g. an older src tree) in the same rounds
+//   BENCH_METAFILE=dir      write esbuild metafiles of the bundles there
+//   BENCH_SKIP=heap,import  skip sections (timing, bundle, heap, import)
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { builtinModules } from 'node:module';
+import { gzipSync } from 'node:zlib';
+import * as esbuild from 'esbuild';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const peersDir = fileURLToPath(new URL('./peers/', import.meta.url));
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
+const BATCH_MS = Number(process.env.BENCH_BATCH_MS ?? 300);
+const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
+const havePeers = existsSync(join(peersDir, 'node_modules', 'ai')) && existsSync(join(peersDir, 'node_modules', '@openai', 'agents'));
+const scratch = mkdtempSync(join(tmpdir(), 'turn-bench-'));
+const { STEPS } = await import('./peers/scenario.mjs');
+
+/** esbuild plugin: `@agent-assistant/harness` from a src tree instead of the package. */
+function harnessFrom(srcIndex) {
+  return {
+    name: 'harness-src',
+    setup(build) {
+      if (srcIndex === undefined) return;
+      build.onResolve({ filter: /^@agent-assistant\/harness$/ }, () => ({ path: srcIndex }));
+    },
+  };
+}
+
+/** Bundles a src tree for Node so it can be timed; returns the module. */
+async function loadHarness(srcIndex) {
+  if (srcIndex === undefined) return import('@agent-assistant/harness');
+  const outfile = join(scratch, `harness-${Math.random().toString(36).slice(2)}.mjs`);
+  await esbuild.build({
+    entryPoints: [srcIndex],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    outfile,
+    nodePaths: [join(root, 'node_modules')],
+    logLevel: 'error',
+  });
+  return import(pathToFileURL(outfile).href);
+}
+
+function median(values) {
+  const sorted = [...values].sort((left, right) => left - right);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+const fmt = (value, digits = 1) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+// ---------------------------------------------------------------- variants
+const { harnessTurn } = await import('./peers/harness-turn.mjs');
+const variants = [];
+const ours = harnessTurn(await loadHarness(process.env.BENCH_HARNESS_SRC));
+await ours.check();
+variants.push({ label: '@agent-assistant/harness runTurn', run: ours.run, ours: true });
+if (process.env.BENCH_COMPARE_SRC !== undefined) {
+  const compare = harnessTurn(await loadHarness(process.env.BENCH_COMPARE_SRC));
+  await compare.check();
+  variants.push({ label: `harness from ${process.env.BENCH_COMPARE_SRC}`, run: compare.run });
+}
+const peerVersions = {};
+if (havePeers) {
+  const { readFileSync } = await import('node:fs');
+  for (const name of ['ai', '@openai/agents', 'zod']) {
+    peerVersions[name] = JSON.parse(readFileSync(join(peersDir, 'node_modules', name, 'package.json'), 'utf8')).version;
+  }
+  const ai = await import('./peers/ai-turn.mjs');
+  const agents = await import('./peers/agents-turn.mjs');
+  await ai.checkAiTurn();
+  await agents.checkAgentsTurn();
+  variants.push({ label: `ai ${peerVersions.ai} generateText`, run: ai.runAiTurn, peer: 'ai' });
+  variants.push({ label: `@openai/agents ${peerVersions['@openai/agents']} Runner.run`, run: agents.runAgentsTurn, peer: 'agents' });
+}
+
+console.log(`Node ${process.version}, ${havePeers ? `peers: ${Object.entries(peerVersions).map(([name, version]) => `${name} ${version}`).join(', ')}` : 'peers not installed (npm ci --prefix scripts/bench/peers)'}`);
+console.log(`harness: ${process.env.BENCH_HARNESS_SRC ?? 'dist (@agent-assistant/harness)'}`);
+
+// ---------------------------------------------------------------- 1. µs per loop step
+/** Runs turns one after another for about BATCH_MS; returns µs per model step. */
+async function batch(variant) {
+  let turns = 0;
+  const started = process.hrtime.bigint();
+  const deadline = started + BigInt(BATCH_MS) * 1_000_000n;
+  let now = started;
+  while (now < deadline) {
+    for (let index = 0; index < 20; index += 1) await variant.run();
+    turns += 20;
+    now = process.hrtime.bigint();
+  }
+  return Number(now - started) / 1000 / turns / STEPS;
+}
+
+const figures = {};
+if (!skip.has('timing')) {
+  for (const variant of variants) await batch(variant); // warm-up
+  const samples = new Map(variants.map((variant) => [variant, []]));
+  for (let round = 0; round < ROUNDS; round += 1) {
+    // Rotate the order each round so no variant always runs after the same one.
+    for (let offset = 0; offset < variants.length; offset += 1) {
+      const variant = variants[(round + offset) % variants.length];
+      samples.get(variant).push(await batch(variant));
+    }
+  }
+  const oursSamples = samples.get(variants[0]);
+  console.log(`\n1. µs per loop step — the scripted 3-step turn (zod-validated \`add\` twice, then an answer), whole turn / ${STEPS}; median of ${ROUNDS} interleaved rounds of ${BATCH_MS} ms`);
+  console.log('| variant | µs / step (median) | min–max | ratio to ours (median of per-round ratios) |');
+  console.log('|---|---:|---:|---:|');
+  for (const variant of variants) {
+    const values = samples.get(variant);
+    const ratios = values.map((value, index) => value / oursSamples[index]);
+    console.log(`| ${variant.label} | ${fmt(median(values))} | ${fmt(Math.min(...values))}–${fmt(Math.max(...values))} | ${variant.ours ? '1.0×' : `${fmt(median(ratios))}×`} |`);
+    if (variant.ours) figures.stepUs = median(values);
+    if (variant.peer !== undefined) figures[`${variant.peer}StepRatio`] = median(ratios);
+  }
+  if (havePeers) {
+    const fastest = Math.min(figures.aiStepRatio, figures.agentsStepRatio);
+    console.log(`ours / fastest peer: ${fmt(1 / fastest, 3)} (goal ≤ 0.1)`);
+  }
+}
+
+// ---------------------------------------------------------------- 2–3. Worker bundles
+async function bundleSize(entry, srcIndex) {
+  const result = await esbuild.build({
+    entryPoints: [join(peersDir, 'programs', entry)],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    conditions: ['workerd', 'worker', 'browser'],
+    // Node built-ins stay external (a Worker with nodejs_compat provides them); only @openai/agents imports any.
+    external: ['node:*', 'cloudflare:*', ...builtinModules],
+    write: false,
+    metafile: true,
+    nodePaths: [join(root, 'node_modules')],
+    plugins: [harnessFrom(srcIndex)],
+    logLevel: 'error',
+  });
+  const code = result.outputFiles[0].contents;
+  if (process.env.BENCH_METAFILE !== undefined) {
+    mkdirSync(process.env.BENCH_METAFILE, { recursive: true });
+    writeFileSync(join(process.env.BENCH_METAFILE, `${entry}.meta.json`), JSON.stringify(result.metafile));
+  }
+  return { minified: code.length, gzip: gzipSync(code, { level: 9 }).length };
+}
+
+if (!skip.has('bundle')) {
+  const src = process.env.BENCH_HARNESS_SRC;
+  const rows = [['ours: scripted turn + JSON-Schema tool', await bundleSize('harness-json-tool.mjs', src)]];
+  if (havePeers) {
+    rows.push([`ai ${peerVersions.ai}: the same program`, await bundleSize('ai-json-tool.mjs')]);
+    rows.push([`@openai/agents ${peerVersions['@openai/agents']}: the same program`, await bundleSize('agents-json-tool.mjs')]);
+  }
+  const provider = await bundleSize('harness-openai-compatible.mjs', src);
+  console.log('\n2–3. Worker bundle (esbuild, minified, ESM, browser/workerd conditions, Node built-ins external; gzip -9)');
+  console.log('| program | minified B | gzip B | ratio to ours |');
+  console.log('|---|---:|---:|---:|');
+  for (const [label, size] of rows) console.log(`| ${label} | ${size.minified.toLocaleString('en-US')} | ${size.gzip.toLocaleString('en-US')} | ${fmt(size.gzip / rows[0][1].gzip)}× |`);
+  console.log(`| ours: createHarness + createOpenAICompatibleModel (goal ≤ 25,000 B gzip) | ${provider.minified.toLocaleString('en-US')} | ${provider.gzip.toLocaleString('en-US')} | — |`);
+  figures.bundleGzip = rows[0][1].gzip;
+  figures.providerBundleGzip = provider.gzip;
+  if (havePeers) console.log(`ours / ai: ${fmt(rows[0][1].gzip / rows[1][1].gzip, 3)} (goal ≤ 0.2)`);
+}
+
+// ---------------------------------------------------------------- 4. heap per in-flight turn
+if (!skip.has('heap')) {
+  let specifier = '@agent-assistant/harness';
+  if (process.env.BENCH_HARNESS_SRC !== undefined) {
+    specifier = join(scratch, 'heap-harness.mjs');
+    await esbuild.build({ entryPoints: [process.env.BENCH_HARNESS_SRC], bundle: true, format: 'esm', platform: 'node', outfile: specifier, nodePaths: [join(root, 'node_modules')], logLevel: 'error' });
+    specifier = pathToFileURL(specifier).href;
+  }
+  const turns = Number(process.env.BENCH_HEAP_TURNS ?? 1000);
+  const output = execFileSync(process.execPath, ['--expose-gc', join(peersDir, 'heap-turns.mjs'), specifier, String(turns)], { cwd: peersDir, encoding: 'utf8' });
+  const { rows } = JSON.parse(output.trim().split('\n').at(-1));
+  const perTurn = (label) => median(rows.filter((row) => row.label === label).map((row) => row.perTurnBytes));
+  const harnessBytes = perTurn('harness.runTurn');
+  const fetchBytes = perTurn('bare fetch');
+  console.log(`\n4. Heap per in-flight turn: ${turns} concurrent one-step turns (createOpenAICompatibleModel → loopback server in a child process, held until all arrived); heapUsed after gc, in flight minus settled`);
+  console.log('| variant | KB per in-flight turn |');
+  console.log('|---|---:|');
+  console.log(`| harness.runTurn (goal ≤ 20 KB) | ${fmt(harnessBytes / 1024)} |`);
+  console.log(`| bare fetch POST of the same request (undici), same server, same run | ${fmt(fetchBytes / 1024)} |`);
+  console.log(`| harness's own share (difference) | ${fmt((harnessBytes - fetchBytes) / 1024)} |`);
+  figures.heapKb = harnessBytes / 1024;
+}
+
+// ---------------------------------------------------------------- 5. cold import
+if (!skip.has('import')) {
+  const RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 15);
+  const spawnMs = (args) => {
+    const started = process.hrtime.bigint();
+    execFileSync(process.execPath, args, { cwd: peersDir, stdio: 'ignore' });
+    return Number(process.hrtime.bigint() - started) / 1e6;
+  };
+  const targets = [['@agent-assistant/harness', '@agent-assistant/harness']];
+  if (havePeers) targets.push([`ai ${peerVersions.ai}`, 'ai'], [`@openai/agents ${peerVersions['@openai/agents']}`, '@openai/agents']);
+  const times = new Map(targets.map(([label]) => [label, []]));
+  const baseline = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    baseline.push(spawnMs(['-e', '0']));
+    for (const [label, specifier] of targets) times.get(label).push(spawnMs(['--input-type=module', '-e', `await import(${JSON.stringify(specifier)})`]));
+  }
+  const base = median(baseline);
+  const oursMs = median(times.get(targets[0][0])) - base;
+  console.log(`\n5. Cold import above \`node -e 0\` (${fmt(base)} ms), median of ${RUNS} interleaved runs (the harness as built in dist)`);
+  console.log('| module | ms | ratio to ours |');
+  console.log('|---|---:|---:|');
+  for (const [label] of targets) {
+    const ms = median(times.get(label)) - base;
+    console.log(`| ${label} | ${fmt(ms)} | ${fmt(ms / oursMs)}× |`);
+  }
+  figures.importMs = oursMs;
+}
+
+console.log(`\nfigures: ${JSON.stringify(figures)}`);
