@@ -23,3 +23,4 @@ export * from './planning/index.js';
 export * from './scratchpad/index.js';
 export * from './mcp/index.js';
 export * from './idempotency/index.js';
+export * from './memory/index.js';

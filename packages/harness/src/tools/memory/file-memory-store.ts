@@ -1,0 +1,153 @@
+import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
+import { loadBuiltins } from '../../shared/load-builtins.js';
+import { boundedOption } from '../internal/bounded-option.js';
+import { ToolExecutionError } from '../tool-execution-error.js';
+import { isMemoryEntry, memoryFull, searchEntries } from './internal/memory-entries.js';
+import type { MemoryEntry, MemoryStore } from './memory-store.js';
+
+/** Options of {@link createFileMemoryStore}. */
+export interface FileMemoryStoreOptions {
+  /** The JSON file to keep entries in; created (with its folder) on the first write. */
+  path: string;
+  /** Largest file read or written, in bytes: 1 to 67108864 (64 MiB). @default 1048576 (1 MiB) */
+  maxFileBytes?: number | undefined;
+  /** Most entries kept: 1 to 100000. @default 1000 */
+  maxEntries?: number | undefined;
+}
+
+/** `node:fs/promises`, the part in use. */
+interface FsLike {
+  readFile(path: string): Promise<Uint8Array>;
+  writeFile(path: string, data: string, options: { mode: number; flag: 'wx' }): Promise<void>;
+  rename(from: string, to: string): Promise<void>;
+  rm(path: string, options: { force: true }): Promise<void>;
+  mkdir(path: string, options: { recursive: true }): Promise<unknown>;
+  stat(path: string): Promise<{ size: number }>;
+}
+
+/** `node:path`, the part in use. */
+interface PathLike {
+  dirname(path: string): string;
+  resolve(path: string): string;
+}
+
+/** The file's layout. */
+interface MemoryFile {
+  version: 1;
+  entries: MemoryEntry[];
+}
+
+/**
+ * A {@link MemoryStore} in one JSON file, for a single Node.js process (Node.js only: `node:fs`
+ * loads on first use, so importing it is Worker-safe). Every operation reads the file and every
+ * change writes it whole, atomically (a temporary file renamed over it); operations of one store
+ * run one at a time. Two processes writing the same file: the last write wins. A file over
+ * `maxFileBytes`, or one that is not the store's JSON, is refused (`memory_unavailable`) and
+ * never overwritten; a change that would grow the file past `maxFileBytes` or `maxEntries` fails
+ * with `memory_full` and leaves the file as it was.
+ * @throws HarnessConfigError for a missing path or out-of-range options.
+ * @example
+ * ```ts
+ * const tools = createMemoryToolRegistry({ store: createFileMemoryStore({ path: '.assistant/memory.json' }) });
+ * ```
+ */
+export function createFileMemoryStore(options: FileMemoryStoreOptions): MemoryStore {
+  const path: unknown = options?.path;
+  if (typeof path !== 'string' || path.trim() === '' || path.includes('\u0000')) {
+    throw new HarnessConfigError('createFileMemoryStore needs a file path.', { field: 'path' });
+  }
+  const maxFileBytes = boundedOption(options.maxFileBytes, 1024 * 1024, 64 * 1024 * 1024, 'maxFileBytes');
+  const maxEntries = boundedOption(options.maxEntries, 1000, 100_000, 'maxEntries');
+  let queue: Promise<unknown> = Promise.resolve();
+  let modules: Promise<{ fs: FsLike; path: PathLike }> | undefined;
+
+  /** Runs `operation` after every earlier one of this store. */
+  const serial = <T>(operation: () => Promise<T>): Promise<T> => {
+    const next = queue.then(operation, operation);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+  const node = () => {
+    modules ??= loadBuiltins(['node:fs/promises', 'node:path']).then(([fs, pathModule]) => ({ fs: fs as FsLike, path: pathModule as PathLike }));
+    modules.catch(() => {
+      modules = undefined;
+    });
+    return modules;
+  };
+
+  async function load(): Promise<Map<string, MemoryEntry>> {
+    const { fs } = await node();
+    let bytes: Uint8Array;
+    try {
+      const { size } = await fs.stat(path as string);
+      if (size > maxFileBytes) throw unavailable(`the memory file has ${String(size)} bytes, over the limit of ${String(maxFileBytes)}`);
+      bytes = await fs.readFile(path as string);
+    } catch (error) {
+      if ((error as { code?: unknown } | null)?.code === 'ENOENT') return new Map();
+      throw error;
+    }
+    if (bytes.byteLength > maxFileBytes) throw unavailable(`the memory file grew over the limit of ${String(maxFileBytes)} bytes`);
+    return parse(new TextDecoder().decode(bytes));
+  }
+
+  async function save(entries: Map<string, MemoryEntry>): Promise<void> {
+    const { fs, path: pathModule } = await node();
+    const file: MemoryFile = { version: 1, entries: [...entries.values()] };
+    const text = JSON.stringify(file);
+    const size = new TextEncoder().encode(text).byteLength;
+    if (size > maxFileBytes) throw memoryFull(`The memory file would have ${String(size)} bytes; the limit is ${String(maxFileBytes)}.`);
+    const target = pathModule.resolve(path as string);
+    await fs.mkdir(pathModule.dirname(target), { recursive: true });
+    const temporary = `${target}.${globalThis.crypto.randomUUID()}.tmp`;
+    try {
+      await fs.writeFile(temporary, text, { mode: 0o600, flag: 'wx' });
+      await fs.rename(temporary, target);
+    } catch (error) {
+      await fs.rm(temporary, { force: true }).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  return {
+    get: (key) => serial(async () => (await load()).get(key)),
+    put: (key, value) =>
+      serial(async () => {
+        const entries = await load();
+        if (!entries.has(key) && entries.size >= maxEntries) throw memoryFull(`The memory holds ${String(maxEntries)} entries.`);
+        entries.set(key, { key, value, updatedAt: Date.now() });
+        await save(entries);
+      }),
+    delete: (key) =>
+      serial(async () => {
+        const entries = await load();
+        if (!entries.delete(key)) return false;
+        await save(entries);
+        return true;
+      }),
+    search: (query) => serial(async () => searchEntries((await load()).values(), query)),
+  };
+}
+
+/** Reads the file's JSON into a `Map` (so a key such as `__proto__` is only a key). */
+function parse(text: string): Map<string, MemoryEntry> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw unavailable('the memory file is not JSON');
+  }
+  const file = value as Partial<MemoryFile> | null;
+  if (typeof file !== 'object' || file === null || file.version !== 1 || !Array.isArray(file.entries)) {
+    throw unavailable('the memory file is not a memory store file (version 1)');
+  }
+  const entries = new Map<string, MemoryEntry>();
+  for (const entry of file.entries as unknown[]) {
+    if (!isMemoryEntry(entry)) throw unavailable('the memory file holds a malformed entry');
+    entries.set(entry.key, { key: entry.key, value: entry.value, updatedAt: entry.updatedAt });
+  }
+  return entries;
+}
+
+function unavailable(reason: string): ToolExecutionError {
+  return new ToolExecutionError(`The memory cannot be read: ${reason}.`, { reason: 'memory_unavailable', retryable: false });
+}
