@@ -8,7 +8,7 @@
 //   BENCH_HARNESS_SRC=path  bench a bundle of this src/index.ts instead of the built dist
 //   BENCH_COMPARE_SRC=path  also bench a second harness (e.g. an older src tree) in the same rounds
 //   BENCH_METAFILE=dir      write esbuild metafiles of the bundles there
-//   BENCH_SKIP=heap,import  skip sections (timing, bundle, heap, import)
+//   BENCH_SKIP=heap,import  skip sections (timing, bundle, heap, import, peers)
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,7 +23,7 @@ const peersDir = fileURLToPath(new URL('./peers/', import.meta.url));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 const BATCH_MS = Number(process.env.BENCH_BATCH_MS ?? 300);
 const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
-const havePeers = existsSync(join(peersDir, 'node_modules', 'ai')) && existsSync(join(peersDir, 'node_modules', '@openai', 'agents'));
+const havePeers = !skip.has('peers') && existsSync(join(peersDir, 'node_modules', 'ai')) && existsSync(join(peersDir, 'node_modules', '@openai', 'agents'));
 const scratch = mkdtempSync(join(tmpdir(), 'turn-bench-'));
 const { STEPS } = await import('./peers/scenario.mjs');
 

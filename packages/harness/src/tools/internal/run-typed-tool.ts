@@ -12,7 +12,7 @@ import { describeError } from '../../shared/describe-error.js';
 
 const MAX_ISSUES = 10;
 
-type Interruption = { kind: 'timeout' } | { kind: 'aborted' };
+type Outcome = { kind: 'timeout' } | { kind: 'aborted' } | { kind: 'value'; value: ToolReturn } | { kind: 'error'; error: unknown };
 
 /**
  * Runs one call of a typed tool: validates the input, then runs `execute` under the tool's
@@ -81,33 +81,38 @@ async function runAttempt(
 ): Promise<HarnessToolResult> {
   const turnSignal = context.signal;
   if (turnSignal?.aborted) return errorResult(call, abortedError(tool));
-  const controller = new AbortController();
-  let settle: (value: Interruption) => void = () => undefined;
-  const interrupted = new Promise<Interruption>((resolve) => {
-    settle = resolve;
-  });
-  const onTurnAbort = () => {
-    settle({ kind: 'aborted' });
-    controller.abort(turnSignal?.reason);
-  };
-  turnSignal?.addEventListener('abort', onTurnAbort, { once: true });
-  const timer =
-    tool.timeoutMs === undefined
-      ? undefined
-      : setTimeout(() => {
-          settle({ kind: 'timeout' });
-          controller.abort(new ToolExecutionError(`${tool.name} timed out.`, { reason: 'timeout', retryable: true }));
-        }, tool.timeoutMs);
-  const toolContext: ToolContext = { ...context, callId: call.id, toolName: tool.name, signal: controller.signal };
+  // A tool without a time limit of its own gets the turn's signal as it is: no controller and no
+  // timer per call. Only a time limit (or a caller without a signal) needs a signal of its own.
+  const controller = tool.timeoutMs === undefined && turnSignal !== undefined ? undefined : new AbortController();
+  let onTurnAbort: (() => void) | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    const work = Promise.resolve().then(() => tool.execute(input as never, toolContext));
-    const outcome = await Promise.race([
-      work.then(
-        (value) => ({ kind: 'value' as const, value }),
-        (error: unknown) => ({ kind: 'error' as const, error })
-      ),
-      interrupted,
-    ]);
+    // One promise settled by whichever comes first: the tool, the turn's signal, or the time limit.
+    const outcome = await new Promise<Outcome>((settle) => {
+      onTurnAbort = () => {
+        settle({ kind: 'aborted' });
+        controller?.abort(turnSignal?.reason);
+      };
+      turnSignal?.addEventListener('abort', onTurnAbort, { once: true });
+      if (tool.timeoutMs !== undefined) {
+        timer = setTimeout(() => {
+          settle({ kind: 'timeout' });
+          controller?.abort(new ToolExecutionError(`${tool.name} timed out.`, { reason: 'timeout', retryable: true }));
+        }, tool.timeoutMs);
+      }
+      const toolContext: ToolContext = {
+        ...context,
+        callId: call.id,
+        toolName: tool.name,
+        signal: controller === undefined ? turnSignal : controller.signal,
+      };
+      Promise.resolve()
+        .then(() => tool.execute(input as never, toolContext))
+        .then(
+          (value) => settle({ kind: 'value', value }),
+          (error: unknown) => settle({ kind: 'error', error })
+        );
+    });
     switch (outcome.kind) {
       case 'value':
         return successResult(tool.name, call, outcome.value);
@@ -124,7 +129,7 @@ async function runAttempt(
     }
   } finally {
     if (timer !== undefined) clearTimeout(timer);
-    turnSignal?.removeEventListener('abort', onTurnAbort);
+    if (onTurnAbort !== undefined) turnSignal?.removeEventListener('abort', onTurnAbort);
   }
 }
 

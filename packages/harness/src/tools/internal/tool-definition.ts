@@ -10,10 +10,23 @@ export async function toToolDefinition(tool: AnyTypedTool): Promise<HarnessToolD
   return {
     name: tool.name,
     description: tool.description,
-    inputSchema: structuredClone(inputSchema),
+    inputSchema: copySchema(inputSchema),
     ...(rule === undefined ? {} : { requiresApproval: typeof rule === 'boolean' ? rule : approvalOf(tool, rule) }),
     ...(tool.metadata === undefined ? {} : { metadata: tool.metadata }),
   };
+}
+
+/** The JSON text of each resolved schema, kept so every listing gets a fresh copy cheaply. */
+const schemaText = new WeakMap<object, string>();
+
+/** A fresh deep copy of a resolved JSON Schema (so no consumer can change what later turns see). */
+function copySchema(schema: Record<string, unknown>): Record<string, unknown> {
+  let text = schemaText.get(schema);
+  if (text === undefined) {
+    text = JSON.stringify(schema);
+    schemaText.set(schema, text);
+  }
+  return JSON.parse(text) as Record<string, unknown>;
 }
 
 /**
