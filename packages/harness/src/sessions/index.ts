@@ -12,3 +12,4 @@ export {
 export * from './claude-code-session/index.js';
 export * from './codex-app-server/index.js';
 export * from './acp/index.js';
+export * from './probe-engine-sessions.js';

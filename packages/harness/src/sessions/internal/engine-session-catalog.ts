@@ -1,0 +1,65 @@
+import { DEFAULT_INHERITED_ENV } from '../../local/local-command-defaults.js';
+import { CLAUDE_INHERITED_ENV } from '../claude-code-session/claude-code-session-options.js';
+
+/** The session backends `probeEngineSessions` knows, in the order it reports them. */
+export const ENGINE_SESSION_IDS = Object.freeze(['gemini-acp', 'opencode-acp', 'codex-app-server', 'claude-code-session'] as const);
+
+/** One of {@link ENGINE_SESSION_IDS}. */
+export type EngineSessionId = (typeof ENGINE_SESSION_IDS)[number];
+
+/** The protocol a session backend speaks over the engine's stdio. */
+export type EngineSessionProtocol = 'acp' | 'codex-app-server' | 'claude-stream-json';
+
+/** How to start an engine in session mode just long enough for its handshake. */
+export interface EngineSessionEntry {
+  label: string;
+  protocol: EngineSessionProtocol;
+  command: string;
+  /** The arguments that put the engine in session mode (the same the backend's preset passes first). */
+  args: readonly string[];
+  /** Variables the backend's preset passes through by default. */
+  inheritEnv: readonly string[];
+  install: string;
+  /** The command a person can run to see what the engine says. */
+  manual: string;
+}
+
+/** The session backends: what each runs, and how to install it. */
+export const ENGINE_SESSIONS: Readonly<Record<EngineSessionId, EngineSessionEntry>> = Object.freeze({
+  'gemini-acp': {
+    label: 'Gemini CLI (ACP)',
+    protocol: 'acp',
+    command: 'gemini',
+    args: ['--acp'],
+    inheritEnv: [...DEFAULT_INHERITED_ENV, 'GEMINI_*', 'GOOGLE_*'],
+    install: 'npm install -g @google/gemini-cli',
+    manual: 'gemini --acp',
+  },
+  'opencode-acp': {
+    label: 'opencode (ACP)',
+    protocol: 'acp',
+    command: 'opencode',
+    args: ['acp'],
+    inheritEnv: [...DEFAULT_INHERITED_ENV, 'OPENCODE_*'],
+    install: 'npm install -g opencode-ai',
+    manual: 'opencode acp',
+  },
+  'codex-app-server': {
+    label: 'Codex app-server',
+    protocol: 'codex-app-server',
+    command: 'codex',
+    args: ['app-server'],
+    inheritEnv: [...DEFAULT_INHERITED_ENV, 'OPENAI_*', 'CODEX_*', 'AZURE_OPENAI_*'],
+    install: 'npm install -g @openai/codex',
+    manual: 'codex app-server',
+  },
+  'claude-code-session': {
+    label: 'Claude Code (stream-json session)',
+    protocol: 'claude-stream-json',
+    command: 'claude',
+    args: ['-p', '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--permission-prompt-tool', 'stdio'],
+    inheritEnv: [...DEFAULT_INHERITED_ENV, ...CLAUDE_INHERITED_ENV],
+    install: 'npm install -g @anthropic-ai/claude-code',
+    manual: 'claude -p --input-format stream-json --output-format stream-json --verbose',
+  },
+});
