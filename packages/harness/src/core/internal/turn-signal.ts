@@ -1,3 +1,5 @@
+import { fanOutAbort, unwatchAbort, watchAbort } from '../../shared/watch-abort.js';
+
 /** Why a run was interrupted. */
 export type InterruptReason = 'timeout' | 'cancelled';
 
@@ -35,26 +37,17 @@ export interface TurnSignal {
 /** The longest delay `setTimeout` honours; larger values fire at once (Node, browsers, Workers). */
 const MAX_TIMER_DELAY_MS = 2_147_483_647;
 
-/**
- * The pending `raceSignal` calls of each turn signal, so racing a call against the turn costs a
- * `Set` entry instead of an abort listener added and removed per model, tool and hook call.
- */
-const pendingRaces = new WeakMap<AbortSignal, Set<(error: TurnInterrupted) => void>>();
-
 /** Links the caller's signal and a `timeoutMs` deadline into one `AbortSignal`. */
 export function createTurnSignal(external: AbortSignal | undefined, timeoutMs: number): TurnSignal {
   const controller = new AbortController();
-  const races = new Set<(error: TurnInterrupted) => void>();
-  pendingRaces.set(controller.signal, races);
+  // Races and typed tools watch the turn through this one fan-out, not a listener per call.
+  const fanOut = fanOutAbort(controller.signal);
   let reason: InterruptReason | undefined;
   const fire = (why: InterruptReason) => {
     if (reason !== undefined) return;
     reason = why;
-    const error = new TurnInterrupted(why);
-    // Pending races reject first, as their abort listeners used to (they were added before any the work added).
-    for (const reject of races) reject(error);
-    races.clear();
-    controller.abort(error);
+    controller.abort(new TurnInterrupted(why));
+    fanOut();
   };
   const onExternalAbort = () => fire('cancelled');
   if (external?.aborted) fire('cancelled');
@@ -78,11 +71,9 @@ export function createTurnSignal(external: AbortSignal | undefined, timeoutMs: n
  */
 export function raceSignal<T>(work: () => T | PromiseLike<T>, signal: AbortSignal): Promise<Awaited<T>> {
   if (signal.aborted) return Promise.reject(interruption(signal));
-  const races = pendingRaces.get(signal);
-  if (races !== undefined) return raceTurn(work, races);
   return new Promise<Awaited<T>>((resolve, reject) => {
     const onAbort = () => reject(interruption(signal));
-    signal.addEventListener('abort', onAbort, { once: true });
+    watchAbort(signal, onAbort);
     let pending: Promise<Awaited<T>>;
     try {
       pending = Promise.resolve(work()) as Promise<Awaited<T>>;
@@ -91,34 +82,11 @@ export function raceSignal<T>(work: () => T | PromiseLike<T>, signal: AbortSigna
     }
     pending.then(
       (value) => {
-        signal.removeEventListener('abort', onAbort);
+        unwatchAbort(signal, onAbort);
         resolve(value);
       },
       (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
-}
-
-/** `raceSignal` against a turn signal: the turn's one listener rejects every pending race. */
-function raceTurn<T>(work: () => T | PromiseLike<T>, races: Set<(error: TurnInterrupted) => void>): Promise<Awaited<T>> {
-  return new Promise<Awaited<T>>((resolve, reject) => {
-    races.add(reject);
-    let pending: Promise<Awaited<T>>;
-    try {
-      pending = Promise.resolve(work()) as Promise<Awaited<T>>;
-    } catch (error) {
-      pending = Promise.reject(error);
-    }
-    pending.then(
-      (value) => {
-        races.delete(reject);
-        resolve(value);
-      },
-      (error: unknown) => {
-        races.delete(reject);
+        unwatchAbort(signal, onAbort);
         reject(error);
       },
     );

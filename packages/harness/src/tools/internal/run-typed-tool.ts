@@ -9,6 +9,7 @@ import { ToolExecutionError } from '../tool-execution-error.js';
 import { isToolOutput } from '../tool-output.js';
 import { parseToolInput, isPlainObject, type ToolInputIssue } from './parse-tool-input.js';
 import { describeError } from '../../shared/describe-error.js';
+import { unwatchAbort, watchAbort } from '../../shared/watch-abort.js';
 
 const MAX_ISSUES = 10;
 
@@ -93,7 +94,7 @@ async function runAttempt(
         settle({ kind: 'aborted' });
         controller?.abort(turnSignal?.reason);
       };
-      turnSignal?.addEventListener('abort', onTurnAbort, { once: true });
+      if (turnSignal !== undefined) watchAbort(turnSignal, onTurnAbort);
       if (tool.timeoutMs !== undefined) {
         timer = setTimeout(() => {
           settle({ kind: 'timeout' });
@@ -129,7 +130,7 @@ async function runAttempt(
     }
   } finally {
     if (timer !== undefined) clearTimeout(timer);
-    if (onTurnAbort !== undefined) turnSignal?.removeEventListener('abort', onTurnAbort);
+    if (onTurnAbort !== undefined && turnSignal !== undefined) unwatchAbort(turnSignal, onTurnAbort);
   }
 }
 
