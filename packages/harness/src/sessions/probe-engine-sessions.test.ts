@@ -68,7 +68,6 @@ describe('probeEngineSessions', () => {
         command: 'codex',
         resolvedPath: join(dir, 'codex'),
         handshake: 'answered',
-        engineName: 'fixture',
         version: '0.171.0',
         capabilities: [],
       },

@@ -30,7 +30,7 @@ export interface EngineSessionProbe {
   handshake: 'answered' | 'failed' | 'not_run';
   /** Milliseconds from start to the handshake's answer (including the engine's start-up). */
   handshakeMs?: number | undefined;
-  /** The engine's name as answered (ACP `agentInfo.name`, the start of codex's `userAgent`). */
+  /** The engine's name as answered (ACP `agentInfo.name`; the other two handshakes carry none). */
   engineName?: string | undefined;
   /** The engine's version as answered (ACP `agentInfo.version`, codex `userAgent`, `claude_code_version`). */
   version?: string | undefined;
@@ -110,7 +110,7 @@ async function probeOne(node: NodeModules, id: EngineSessionId, timeoutMs: numbe
   const command = options.commands?.[id] ?? entry.command;
   const parentEnv = options.env ?? node.process.env;
   const cwd = options.cwd ?? node.process.cwd();
-  const base = { id, protocol: entry.protocol, command };
+  const base = { id, protocol: entry.protocol, available: false, command };
   const override = `or pass its path in \`commands['${id}']\` (or the adapter's \`command\` option)`;
   const lookup = await findExecutable(node, command, { ...parentEnv }, cwd);
   if (!lookup.found) {
@@ -118,7 +118,7 @@ async function probeOne(node: NodeModules, id: EngineSessionId, timeoutMs: numbe
       lookup.reason === 'not_executable'
         ? `${entry.label} is not available: ${lookup.path} is not executable. Fix its permissions (chmod +x) ${override}.`
         : `${entry.label} is not available: \`${command}\` was not found${command.includes('/') ? '' : ' on PATH'}. Install it with \`${entry.install}\`, ${override}.`;
-    return { ...base, available: false, handshake: 'not_run', error };
+    return { ...base, handshake: 'not_run', error };
   }
   const env = buildEnvironment({ ...parentEnv }, entry.inheritEnv, undefined, node.process.platform);
   const started = performance.now();
@@ -140,7 +140,6 @@ async function probeOne(node: NodeModules, id: EngineSessionId, timeoutMs: numbe
     if (outcome.kind === 'answered') return { ...answered, available: true };
     return {
       ...answered,
-      available: false,
       error: `${entry.label} at ${lookup.path} speaks ACP protocol version ${outcome.protocolVersion}; this package speaks version 1. Install a version that speaks ACP 1 with \`${entry.install}\`, ${override}.`,
     };
   }
@@ -169,5 +168,5 @@ async function probeOne(node: NodeModules, id: EngineSessionId, timeoutMs: numbe
       }
     }
   };
-  return { ...found, available: false, handshake: 'failed', error: `${entry.label} at ${lookup.path} ${why()}` };
+  return { ...found, handshake: 'failed', error: `${entry.label} at ${lookup.path} ${why()}` };
 }

@@ -144,16 +144,8 @@ function readAcpAnswer(result: unknown): HandshakeOutcome {
 function readCodexAnswer(result: unknown): HandshakeOutcome {
   const codex = schemas().codex.safeParse(result);
   if (!codex.success) return { kind: 'malformed' };
-  const userAgent = codex.data.userAgent;
-  const slash = userAgent.indexOf('/');
-  return {
-    kind: 'answered',
-    answer: {
-      engineName: text(slash > 0 ? userAgent.slice(0, slash) : undefined),
-      version: text(/\/(\d+\.\d+\.\d+[\w.+-]*)/.exec(userAgent)?.[1]),
-      capabilities: [],
-    },
-  };
+  // The user agent is `<our client name>/<codex version> (<os>) …`: it names the client, not codex.
+  return { kind: 'answered', answer: { version: text(/\/(\d+\.\d+\.\d+[\w.+-]*)/.exec(codex.data.userAgent)?.[1]), capabilities: [] } };
 }
 
 /** The outcome a stdout line of claude settles, or undefined for lines that are not our answer. */

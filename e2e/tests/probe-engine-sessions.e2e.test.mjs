@@ -1,0 +1,46 @@
+// probeEngineSessions performs the real engines' session handshakes (no model is called).
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli, freshHome, isolatedEnv, loadHarness, opencodeBinary, removeHomes } from '../helpers.mjs';
+
+let harnessPackage;
+beforeAll(async () => {
+  harnessPackage = await loadHarness();
+});
+afterAll(removeHomes);
+
+describe('probeEngineSessions with the real engines', () => {
+  it('answers each protocol handshake with the pinned versions', async () => {
+    const home = freshHome('probe-sessions');
+    mkdirSync(join(home, '.codex')); // codex refuses a CODEX_HOME that does not exist
+    const env = isolatedEnv(home, {
+      PATH: `${dirname(cli('claude'))}:${dirname(process.execPath)}`,
+      CODEX_HOME: join(home, '.codex'),
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    });
+    const probes = await harnessPackage.probeEngineSessions(undefined, {
+      env,
+      cwd: join(home, 'work'),
+      timeoutMs: 60_000,
+      commands: { 'opencode-acp': opencodeBinary },
+    });
+    expect(probes.map(({ id, available, handshake, engineName, version, protocolVersion }) => ({ id, available, handshake, engineName, version, protocolVersion }))).toEqual([
+      { id: 'gemini-acp', available: true, handshake: 'answered', engineName: 'gemini-cli', version: '0.61.0', protocolVersion: 1 },
+      { id: 'opencode-acp', available: true, handshake: 'answered', engineName: 'OpenCode', version: '1.18.33', protocolVersion: 1 },
+      { id: 'codex-app-server', available: true, handshake: 'answered', engineName: undefined, version: '0.171.0', protocolVersion: undefined },
+      { id: 'claude-code-session', available: true, handshake: 'answered', engineName: undefined, version: '2.1.332', protocolVersion: undefined },
+    ]);
+    const [gemini, opencode, codex, claude] = probes;
+    expect(gemini.capabilities).toContain('loadSession');
+    expect(opencode.capabilities).toEqual(expect.arrayContaining(['loadSession', 'sessionCapabilities.resume']));
+    expect(codex.capabilities).toEqual([]);
+    expect(claude.capabilities.length).toBeGreaterThan(0);
+  });
+
+  it('says how to install an engine that is not on PATH', async () => {
+    const [probe] = await harnessPackage.probeEngineSessions(['codex-app-server'], { env: { PATH: dirname(process.execPath) } });
+    expect(probe).toMatchObject({ available: false, handshake: 'not_run' });
+    expect(probe.error).toMatch(/npm install -g @openai\/codex/);
+  });
+});
