@@ -337,6 +337,31 @@ describe('agent-assistant probe and profiles inspect', () => {
     expect(JSON.parse(json.stdout)).toMatchObject([{ id: 'claude-code', available: true, version: '2.1.332' }]);
   });
 
+  it('probe checks a session backend by its protocol handshake', async () => {
+    const codex = fixtureExecutable(tempDir(), 'codex', '../../sessions/codex-app-server/__fixtures__/fake-codex-app-server.mjs');
+    const acp = fixtureExecutable(tempDir(), 'gemini', '../../sessions/acp/__fixtures__/fake-acp-agent.mjs');
+    const args = ['probe', '--backend', 'codex-app-server', '--backend', 'gemini-acp', '--command', `codex-app-server=${codex}`, '--command', `gemini-acp=${acp}`];
+    const result = await runBin(args);
+    expect(result.code).toBe(0);
+    const [, codexRow, geminiRow] = result.stdout.split('\n');
+    expect(codexRow).toMatch(/^codex-app-server\s+yes\s+0\.171\.0\s+\S+\s+tools:native-iterative resume:opaque-resume approvals:native streaming steer$/);
+    expect(geminiRow).toMatch(/^gemini-acp\s+yes\s+0\.0\.1\s+\S+\s+.*approvals:native streaming$/);
+    const json = await runBin([...args, '--json']);
+    expect(JSON.parse(json.stdout)).toMatchObject([
+      { id: 'codex-app-server', available: true, handshake: 'answered', engineCapabilities: [] },
+      { id: 'gemini-acp', available: true, handshake: 'answered', protocolVersion: 1, engineCapabilities: ['loadSession'] },
+    ]);
+    const missing = await runBin(['probe', '--sessions', '--backend', 'claude-code', '--command', 'claude-code-session=/nonexistent/claude']);
+    expect(missing.stdout.split('\n').slice(1, 6).map((row) => row.split(/\s+/)[0])).toEqual([
+      'claude-code',
+      'gemini-acp',
+      'opencode-acp',
+      'codex-app-server',
+      'claude-code-session',
+    ]);
+    expect(missing.stdout).toContain('claude-code-session: Claude Code (stream-json session) is not available: `/nonexistent/claude` was not found.');
+  });
+
   it('profiles inspect reports whether the key variable is set, never its value', async () => {
     const missing = await runBin(['profiles', 'inspect', '--profiles', profiles]);
     expect(missing.code).toBe(1);
