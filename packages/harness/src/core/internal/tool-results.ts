@@ -2,8 +2,12 @@ import { describeError } from '../../shared/describe-error.js';
 import { toolResultSchema } from '../../shared/schemas/common-schemas.js';
 import { formatIssues } from '../../shared/schemas/format-issues.js';
 import type { HarnessToolCall, HarnessToolError, HarnessToolResult } from '../../shared/types/tools.js';
-import { detachValue, type DetachedValue } from './detach-value.js';
+import { plainToolResultText } from '../../shared/plain-tool-result.js';
+import { detachValue, MAX_DETACHED_VALUE_BYTES, type DetachedValue } from './detach-value.js';
 import type { InterruptReason } from './turn-signal.js';
+
+/** Longest text a result may carry past the fast path; longer ones take the checked path (and its size limit). */
+const MAX_PLAIN_TEXT_LENGTH = MAX_DETACHED_VALUE_BYTES - 1_024;
 
 /** An error result for `call`. */
 export function toolErrorResult(call: HarnessToolCall, error: HarnessToolError): HarnessToolResult {
@@ -15,6 +19,11 @@ export function toolErrorResult(call: HarnessToolCall, error: HarnessToolError):
  * answers. Never throws: an unusable or unreadable value becomes an `invalid_tool_result` error.
  */
 export function normaliseToolResult(call: HarnessToolCall, value: unknown): HarnessToolResult {
+  // A frozen text result made by this package's own registry is plain already: no check, no copy.
+  const text = plainToolResultText(value);
+  if (text !== undefined && text.length <= MAX_PLAIN_TEXT_LENGTH) {
+    return { callId: call.id, toolName: call.name, status: 'success', output: text };
+  }
   let copied: DetachedValue<HarnessToolResult>;
   try {
     const parsed = toolResultSchema.safeParse(value);

@@ -9,6 +9,7 @@ import { ToolExecutionError } from '../tool-execution-error.js';
 import { isToolOutput } from '../tool-output.js';
 import { parseToolInput, isPlainObject, type ToolInputIssue } from './parse-tool-input.js';
 import { describeError } from '../../shared/describe-error.js';
+import { plainTextToolResult } from '../../shared/plain-tool-result.js';
 import { unwatchAbort, watchAbort } from '../../shared/watch-abort.js';
 
 const MAX_ISSUES = 10;
@@ -167,8 +168,8 @@ function thrownError(toolName: string, error: unknown): HarnessToolError {
 function successResult(toolName: string, call: HarnessToolCall, value: ToolReturn): HarnessToolResult {
   const base = { callId: call.id, toolName: call.name, status: 'success' as const };
   try {
-    if (value === undefined || value === null) return { ...base, output: '' };
-    if (typeof value === 'string') return { ...base, output: value };
+    if (value === undefined || value === null) return plainTextToolResult(call.id, call.name, '');
+    if (typeof value === 'string') return plainTextToolResult(call.id, call.name, value);
     if (isToolOutput(value)) {
       return {
         ...base,
