@@ -24,3 +24,4 @@ export * from './scratchpad/index.js';
 export * from './mcp/index.js';
 export * from './idempotency/index.js';
 export * from './memory/index.js';
+export * from './bash/index.js';
