@@ -343,13 +343,13 @@ describe('agent-assistant probe and profiles inspect', () => {
     const args = ['probe', '--backend', 'codex-app-server', '--backend', 'gemini-acp', '--command', `codex-app-server=${codex}`, '--command', `gemini-acp=${acp}`];
     const result = await runBin(args);
     expect(result.code).toBe(0);
-    const [, codexRow, geminiRow] = result.stdout.split('\n');
+    const [, geminiRow, codexRow] = result.stdout.split('\n'); // session backends in their canonical order
     expect(codexRow).toMatch(/^codex-app-server\s+yes\s+0\.171\.0\s+\S+\s+tools:native-iterative resume:opaque-resume approvals:native streaming steer$/);
     expect(geminiRow).toMatch(/^gemini-acp\s+yes\s+0\.0\.1\s+\S+\s+.*approvals:native streaming$/);
     const json = await runBin([...args, '--json']);
     expect(JSON.parse(json.stdout)).toMatchObject([
-      { id: 'codex-app-server', available: true, handshake: 'answered', engineCapabilities: [] },
       { id: 'gemini-acp', available: true, handshake: 'answered', protocolVersion: 1, engineCapabilities: ['loadSession'] },
+      { id: 'codex-app-server', available: true, handshake: 'answered', engineCapabilities: [] },
     ]);
     const missing = await runBin(['probe', '--sessions', '--backend', 'claude-code', '--command', 'claude-code-session=/nonexistent/claude']);
     expect(missing.stdout.split('\n').slice(1, 6).map((row) => row.split(/\s+/)[0])).toEqual([

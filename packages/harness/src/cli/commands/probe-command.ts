@@ -85,7 +85,7 @@ export async function probeCommand(io: CliIo, argv: readonly string[]): Promise<
   }
   const withSessions = flagSwitch(flags, 'sessions');
   const localIds = requested === undefined ? LOCAL_BACKEND_IDS : requested.filter(isLocalId);
-  const sessionIds = requested === undefined ? (withSessions ? ENGINE_SESSION_IDS : []) : [...new Set([...requested.filter(isSessionId), ...(withSessions ? ENGINE_SESSION_IDS : [])])];
+  const sessionIds = ENGINE_SESSION_IDS.filter((id) => withSessions || (requested ?? []).includes(id));
   const localCommands: Partial<Record<LocalBackendId, string>> = {};
   const sessionCommands: Partial<Record<EngineSessionId, string>> = {};
   for (const entry of flags.values.get('command') ?? []) {
