@@ -34,7 +34,7 @@ function eventSocketOf(client: HarnessDriverClientLike): { terminate(): void } |
   }
 }
 
-const optionsSchema = memo(() =>
+const optionsSchema = /* @__PURE__ */ memo(() =>
   z.object({
     cwd: z.optional(z.string().check(z.minLength(1))),
     channels: z.optional(z.array(z.string().check(z.minLength(1)))),

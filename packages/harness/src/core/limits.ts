@@ -6,7 +6,7 @@ export type ResolvedHarnessLimits = Required<Omit<HarnessLimits, 'budgetLimit'>>
   Pick<HarnessLimits, 'budgetLimit'>;
 
 /** The default limits of a run. Documented defaults quote this object. */
-export const DEFAULT_TURN_LIMITS: Readonly<ResolvedHarnessLimits> = Object.freeze({
+export const DEFAULT_TURN_LIMITS: Readonly<ResolvedHarnessLimits> = /* @__PURE__ */ Object.freeze({
   maxIterations: 6,
   maxToolCalls: 8,
   maxElapsedMs: 30_000,

@@ -2,7 +2,7 @@ import type { HarnessOutcome, HarnessStopReason } from './types/outcome.js';
 import type { HarnessResult, HarnessResultError } from './types/result.js';
 
 // Null-prototype tables: a stop reason read from outside (say `constructor`) finds nothing inherited.
-const outcomes: Readonly<Record<HarnessStopReason, HarnessOutcome>> = table({
+const outcomes: Readonly<Record<HarnessStopReason, HarnessOutcome>> = /* @__PURE__ */ table({
   answer_finalized: 'completed',
   clarification_required: 'needs_clarification',
   approval_required: 'awaiting_approval',
@@ -21,12 +21,13 @@ const outcomes: Readonly<Record<HarnessStopReason, HarnessOutcome>> = table({
   continuation_invalid: 'failed',
 });
 
+/* @__NO_SIDE_EFFECTS__ */
 function table<T extends object>(entries: T): Readonly<T> {
   return Object.freeze(Object.assign(Object.create(null) as T, entries));
 }
 
 /** Every stop reason, in table order. */
-export const HARNESS_STOP_REASONS = Object.freeze(Object.keys(outcomes) as HarnessStopReason[]);
+export const HARNESS_STOP_REASONS = /* @__PURE__ */ Object.freeze(Object.keys(outcomes) as HarnessStopReason[]);
 
 /**
  * The one outcome each stop reason belongs to (DESIGN.md §4). A value that is not a stop reason
@@ -36,7 +37,7 @@ export function outcomeForStopReason(stopReason: HarnessStopReason): HarnessOutc
   return outcomes[stopReason] ?? 'failed';
 }
 
-const messages: Readonly<Record<HarnessStopReason, string>> = table({
+const messages: Readonly<Record<HarnessStopReason, string>> = /* @__PURE__ */ table({
   answer_finalized: 'Done.',
   clarification_required: 'I need a little more information before I can answer.',
   approval_required: 'This needs your approval before I can continue.',
@@ -71,7 +72,7 @@ const errorMessages = new Map<string, string>([
   ['rate_limited', 'The model service is busy right now. Please try again in a moment.'],
 ]);
 
-const notRetryable: Partial<Record<HarnessStopReason, string>> = table({
+const notRetryable: Partial<Record<HarnessStopReason, string>> = /* @__PURE__ */ table({
   model_invalid_response: 'I had trouble producing a reply.',
   runtime_error: 'Something went wrong on my side.',
 });

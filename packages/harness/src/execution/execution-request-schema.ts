@@ -6,7 +6,7 @@ import { turnInputPartSchemas } from '../shared/schemas/turn-input-part-schemas.
 import type { ExecutionRequest, ExecutionResult } from './types.js';
 
 /** The schemas of an `ExecutionRequest`, built on first use. Unknown keys are dropped from parsed values. */
-export const executionRequestSchemas = memo(() => {
+export const executionRequestSchemas = /* @__PURE__ */ memo(() => {
   const { nonEmptyString, recordSchema } = commonSchemas();
   const { contextSchema, instructionsSchema, userMessageSchema } = turnInputPartSchemas();
 
@@ -61,7 +61,7 @@ export const executionRequestSchemas = memo(() => {
 });
 
 /** Validates a whole `ExecutionRequest` (built on first use). */
-export const executionRequestSchema = lazySchema(() => executionRequestSchemas().executionRequestSchema);
+export const executionRequestSchema = /* @__PURE__ */ lazySchema(() => executionRequestSchemas().executionRequestSchema);
 
 /** The outcome of `checkExecutionRequest`: the request as parsed, or the `failed` result to return. */
 export type CheckedExecutionRequest = { ok: true; request: ExecutionRequest } | { ok: false; result: ExecutionResult };

@@ -3,7 +3,7 @@ import { commonSchemas } from '../shared/schemas/common-schemas.js';
 import { lazySchema, memo } from '../shared/schemas/lazy-schema.js';
 
 /** The schemas of this file, built on first use. */
-export const executionResultSchemas = memo(() => {
+export const executionResultSchemas = /* @__PURE__ */ memo(() => {
   const { recordSchema, usageSchema } = commonSchemas();
   const reasonSchema = z.object({
     code: z.string(),
@@ -58,6 +58,6 @@ export const executionResultSchemas = memo(() => {
   return { reasonSchema, executionResultSchema, negotiationSchema };
 });
 
-export const executionResultSchema = lazySchema(() => executionResultSchemas().executionResultSchema);
+export const executionResultSchema = /* @__PURE__ */ lazySchema(() => executionResultSchemas().executionResultSchema);
 
-export const negotiationSchema = lazySchema(() => executionResultSchemas().negotiationSchema);
+export const negotiationSchema = /* @__PURE__ */ lazySchema(() => executionResultSchemas().negotiationSchema);

@@ -12,7 +12,7 @@ const MAX_APPROVAL_OPTIONS = 32;
  * The shape of an `ExecutionStreamEvent`, checked by the harness before it streams one. Unknown
  * fields are stripped, so what reaches the caller is exactly the documented shape.
  */
-export const executionStreamEventSchema = lazySchema(() => {
+export const executionStreamEventSchema = /* @__PURE__ */ lazySchema(() => {
   const label = z.string().check(z.maxLength(MAX_LABEL_CHARS));
   const kind = z.optional(z.enum(['command', 'edit', 'read', 'search', 'fetch', 'think', 'other']));
   const command = z.optional(z.string().check(z.maxLength(MAX_COMMAND_CHARS)));

@@ -5,7 +5,7 @@
  * any other `*_PROXY` you allow-list) lose their `user:password@` part; pass a credentialed proxy
  * explicitly in `env` if a CLI needs one.
  */
-export const DEFAULT_INHERITED_ENV: readonly string[] = Object.freeze([
+export const DEFAULT_INHERITED_ENV: readonly string[] = /* @__PURE__ */ Object.freeze([
   'PATH',
   'HOME',
   'USER',
@@ -45,7 +45,7 @@ export const DEFAULT_INHERITED_ENV: readonly string[] = Object.freeze([
 ]);
 
 /** Defaults of the local command options, in one place; the docs quote these. */
-export const DEFAULT_LOCAL_COMMAND_OPTIONS = Object.freeze({
+export const DEFAULT_LOCAL_COMMAND_OPTIONS = /* @__PURE__ */ Object.freeze({
   /** Wall time a command may run, in milliseconds (5 minutes). */
   timeoutMs: 300_000,
   /** Time between SIGTERM and SIGKILL to the process group, in milliseconds. */

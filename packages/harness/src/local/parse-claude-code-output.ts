@@ -33,7 +33,7 @@ export interface ClaudeCodeResultObject {
   structured_output?: Record<string, unknown> | undefined;
 }
 
-const claudeResultSchema = lazySchema(() => {
+const claudeResultSchema = /* @__PURE__ */ lazySchema(() => {
   const count = lenient(z.number());
   return z.object({
     type: z.literal('result'),

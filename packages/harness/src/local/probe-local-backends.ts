@@ -38,7 +38,7 @@ export interface ProbeLocalBackendsOptions {
 }
 
 /** Defaults of the probe options. */
-export const DEFAULT_PROBE_OPTIONS = Object.freeze({ timeoutMs: 10_000 });
+export const DEFAULT_PROBE_OPTIONS = /* @__PURE__ */ Object.freeze({ timeoutMs: 10_000 });
 
 /**
  * Checks which local CLI backends can run here: looks each command up on `PATH` (or at the

@@ -34,7 +34,7 @@ export interface OpenTelemetryTraceSinkOptions {
   resumedFrom?: ((turnId: string, continuationId: string) => OpenTelemetrySpanContext | undefined) | undefined;
 }
 
-const optionsSchema = lazySchema(() =>
+const optionsSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     tracer: z.custom<OpenTelemetryTracer>(
       (value) => typeof value === 'object' && value !== null && typeof (value as { startSpan?: unknown }).startSpan === 'function',

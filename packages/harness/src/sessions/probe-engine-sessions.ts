@@ -62,11 +62,11 @@ export interface ProbeEngineSessionsOptions {
 }
 
 /** Defaults of the engine session probe options. */
-export const DEFAULT_PROBE_ENGINE_SESSIONS_OPTIONS = Object.freeze({ timeoutMs: 20_000 });
+export const DEFAULT_PROBE_ENGINE_SESSIONS_OPTIONS = /* @__PURE__ */ Object.freeze({ timeoutMs: 20_000 });
 
 const KILL_GRACE_MS = 500;
 const SECRET_NAME = /key|token|secret|password|credential|auth/i;
-const HANDSHAKE_NAMES: Readonly<Record<EngineSessionProtocol, string>> = Object.freeze({
+const HANDSHAKE_NAMES: Readonly<Record<EngineSessionProtocol, string>> = /* @__PURE__ */ Object.freeze({
   acp: 'the ACP `initialize` request',
   'codex-app-server': 'the app-server `initialize` request',
   'claude-stream-json': 'the stream-json `control_request` initialize',

@@ -40,7 +40,7 @@ export class SessionPoolError extends Error {
 }
 
 /** The pool's defaults, in one place; the docs quote these. */
-export const DEFAULT_SESSION_POOL_OPTIONS = Object.freeze({
+export const DEFAULT_SESSION_POOL_OPTIONS = /* @__PURE__ */ Object.freeze({
   maxLiveSessions: 4,
   idleTimeoutMs: 600_000,
 });

@@ -18,7 +18,7 @@ export interface RelayDiscoveryInput {
   stateDir?: string | undefined;
 }
 
-const connectionFileSchema = memo(() =>
+const connectionFileSchema = /* @__PURE__ */ memo(() =>
   z.object({
     url: z.optional(z.string()),
     port: z.optional(z.int().check(z.positive(), z.lte(65_535))),

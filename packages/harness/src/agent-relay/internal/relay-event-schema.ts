@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { lazySchema } from '../../shared/schemas/lazy-schema.js';
 
 /** A broker `relay_inbound` event, as far as `RelayAdapter` reads it. */
-export const relayInboundEventSchema = lazySchema(() =>
+export const relayInboundEventSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     kind: z.literal('relay_inbound'),
     event_id: z.string().check(z.minLength(1)),

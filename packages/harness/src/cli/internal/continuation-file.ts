@@ -18,7 +18,7 @@ export interface ContinuationFile {
 
 const MAX_FILE_BYTES = 4 * 1024 * 1024;
 
-const fileSchema = lazySchema(() =>
+const fileSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     format: z.literal('agent-assistant-continuation'),
     version: z.literal(1),

@@ -1,7 +1,7 @@
 import type { HarnessOutcome } from '../../core/types/outcome.js';
 
 /** Exit codes of `agent-assistant`. */
-export const EXIT_CODES = Object.freeze({
+export const EXIT_CODES = /* @__PURE__ */ Object.freeze({
   completed: 0,
   failed: 1,
   usage: 2,

@@ -27,7 +27,7 @@ const text = () => z.string().check(z.minLength(1), z.maxLength(4096));
 const count = () => z.int().check(z.gte(1), z.lte(2_147_483_647));
 
 /** Validates run settings read back from a continuation file. */
-export const runSettingsSchema = lazySchema(() =>
+export const runSettingsSchema = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     profiles: z.optional(text()),
     profile: z.optional(text()),

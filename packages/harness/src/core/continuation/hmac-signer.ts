@@ -1,4 +1,4 @@
-const encoder = new TextEncoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
 const HMAC = { name: 'HMAC', hash: 'SHA-256' } as const;
 
 /** Signs and verifies strings with HMAC-SHA-256 through WebCrypto (Node 20+, Workers, browsers). */

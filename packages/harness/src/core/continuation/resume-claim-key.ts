@@ -1,6 +1,6 @@
 import type { HarnessContinuation } from '../types/continuation.js';
 
-const encoder = new TextEncoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 /**
  * The key a resume guard records for a continuation: the hex SHA-256 of its turn id, id and

@@ -5,7 +5,7 @@ import { turnInputSchemas } from './turn-input-schema.js';
 import { lazySchema, memo } from '../../shared/schemas/lazy-schema.js';
 
 /** The schemas of this file, built on first use. */
-export const continuationSchemas = memo(() => {
+export const continuationSchemas = /* @__PURE__ */ memo(() => {
   const { aggregateUsageSchema, approvalRequestSchema, nonEmptyString, recordSchema, toolCallSchema, toolResultSchema } = commonSchemas();
   const { invalidOutputKindSchema } = modelOutputSchemas();
   const { contextSchema, continuationInputSchema, instructionsSchema, userMessageSchema } = turnInputSchemas();
@@ -104,6 +104,6 @@ export const continuationSchemas = memo(() => {
   return { iteration, transcriptItemSchema, stopReasonSchema, executionContinuationSchema, executionRequestSchema, loopStateSchema, backendStateSchema, continuationSchema, resumeResolutionSchema };
 });
 
-export const continuationSchema = lazySchema(() => continuationSchemas().continuationSchema);
+export const continuationSchema = /* @__PURE__ */ lazySchema(() => continuationSchemas().continuationSchema);
 
-export const resumeResolutionSchema = lazySchema(() => continuationSchemas().resumeResolutionSchema);
+export const resumeResolutionSchema = /* @__PURE__ */ lazySchema(() => continuationSchemas().resumeResolutionSchema);

@@ -3,7 +3,7 @@ import { commonSchemas } from '../../shared/schemas/common-schemas.js';
 import { lazySchema, memo } from '../../shared/schemas/lazy-schema.js';
 
 /** The schemas of this file, built on first use. */
-export const modelOutputSchemas = memo(() => {
+export const modelOutputSchemas = /* @__PURE__ */ memo(() => {
   const { approvalRequestSchema, recordSchema, toolCallSchema, usageSchema } = commonSchemas();
   const base = { usage: z.optional(usageSchema), metadata: z.optional(recordSchema) };
 
@@ -36,4 +36,4 @@ export const modelOutputSchemas = memo(() => {
   return { base, invalidOutputKindSchema, modelOutputSchema };
 });
 
-export const modelOutputSchema = lazySchema(() => modelOutputSchemas().modelOutputSchema);
+export const modelOutputSchema = /* @__PURE__ */ lazySchema(() => modelOutputSchemas().modelOutputSchema);

@@ -4,7 +4,7 @@ import { lazySchema, memo } from '../../shared/schemas/lazy-schema.js';
 import { turnInputPartSchemas } from '../../shared/schemas/turn-input-part-schemas.js';
 
 /** The schemas of this file, built on first use. */
-export const turnInputSchemas = memo(() => {
+export const turnInputSchemas = /* @__PURE__ */ memo(() => {
   const { nonEmptyString, recordSchema } = commonSchemas();
   const { userMessageSchema, instructionsSchema, contextSchema } = turnInputPartSchemas();
 
@@ -28,4 +28,4 @@ export const turnInputSchemas = memo(() => {
   return { userMessageSchema, instructionsSchema, contextSchema, turnInputShape, continuationInputSchema, turnInputSchema };
 });
 
-export const turnInputSchema = lazySchema(() => turnInputSchemas().turnInputSchema);
+export const turnInputSchema = /* @__PURE__ */ lazySchema(() => turnInputSchemas().turnInputSchema);

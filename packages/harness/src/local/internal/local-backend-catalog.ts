@@ -9,7 +9,7 @@ export interface LocalBackendEntry {
 }
 
 /** The known backends. */
-export const LOCAL_BACKENDS: Readonly<Record<LocalBackendId, LocalBackendEntry>> = Object.freeze({
+export const LOCAL_BACKENDS: Readonly<Record<LocalBackendId, LocalBackendEntry>> = /* @__PURE__ */ Object.freeze({
   'claude-code': { command: 'claude', label: 'Claude Code CLI', install: 'npm install -g @anthropic-ai/claude-code' },
   codex: { command: 'codex', label: 'Codex CLI', install: 'npm install -g @openai/codex' },
   'gemini-cli': { command: 'gemini', label: 'Gemini CLI', install: 'npm install -g @google/gemini-cli' },

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { lazySchema, memo } from '../../shared/schemas/lazy-schema.js';
 
 /** The wire schemas, built on first use so importing the package constructs nothing. */
-export const anthropicSchemas = memo(() => {
+export const anthropicSchemas = /* @__PURE__ */ memo(() => {
   const optionalString = z.optional(z.nullable(z.string()));
 
   /** A content block of a response (`text`, `tool_use`, `thinking` …). Unknown fields are ignored. */
@@ -52,13 +52,13 @@ export const anthropicSchemas = memo(() => {
 });
 
 /** Validates with `anthropicContentBlockSchema`, built on first use. */
-export const anthropicContentBlockSchema = lazySchema(() => anthropicSchemas().anthropicContentBlockSchema);
+export const anthropicContentBlockSchema = /* @__PURE__ */ lazySchema(() => anthropicSchemas().anthropicContentBlockSchema);
 
 /** Validates with `anthropicMessageSchema`, built on first use. */
-export const anthropicMessageSchema = lazySchema(() => anthropicSchemas().anthropicMessageSchema);
+export const anthropicMessageSchema = /* @__PURE__ */ lazySchema(() => anthropicSchemas().anthropicMessageSchema);
 
 /** Validates with `anthropicStreamEventSchema`, built on first use. */
-export const anthropicStreamEventSchema = lazySchema(() => anthropicSchemas().anthropicStreamEventSchema);
+export const anthropicStreamEventSchema = /* @__PURE__ */ lazySchema(() => anthropicSchemas().anthropicStreamEventSchema);
 
 /** A parsed response message. */
 export type AnthropicMessage = z.infer<ReturnType<typeof anthropicSchemas>['anthropicMessageSchema']>;

@@ -33,7 +33,7 @@ export interface AnthropicModelOptions extends HttpProviderOptions {
 }
 
 /** Defaults of `AnthropicModelOptions`. */
-export const DEFAULT_ANTHROPIC_MODEL_OPTIONS: Readonly<{ baseUrl: string; anthropicVersion: string }> = Object.freeze({
+export const DEFAULT_ANTHROPIC_MODEL_OPTIONS: Readonly<{ baseUrl: string; anthropicVersion: string }> = /* @__PURE__ */ Object.freeze({
   baseUrl: 'https://api.anthropic.com/v1',
   anthropicVersion: '2023-06-01',
 });

@@ -20,7 +20,7 @@ export interface GeminiFunctionDeclaration {
   parametersJsonSchema: Record<string, unknown>;
 }
 
-const schemas = memo(() => {
+const schemas = /* @__PURE__ */ memo(() => {
   const count = z.optional(z.nullable(z.number()));
   const nullableString = z.optional(z.nullable(z.string()));
   const part = z.object({
@@ -58,7 +58,7 @@ const schemas = memo(() => {
 });
 
 /** Validates a `GenerateContentResponse` (a whole response, or one streamed chunk); unknown fields are ignored. */
-export const geminiResponseSchema = lazySchema(() => schemas().response);
+export const geminiResponseSchema = /* @__PURE__ */ lazySchema(() => schemas().response);
 
 /** A parsed `GenerateContentResponse`. */
 export type GeminiResponse = z.infer<ReturnType<typeof schemas>['response']>;

@@ -42,6 +42,6 @@ export interface GeminiModelOptions extends HttpProviderOptions {
 }
 
 /** Defaults of `GeminiModelOptions` (transport defaults are in `DEFAULT_HTTP_PROVIDER_OPTIONS`). */
-export const DEFAULT_GEMINI_MODEL_OPTIONS: Readonly<{ baseUrl: string }> = Object.freeze({
+export const DEFAULT_GEMINI_MODEL_OPTIONS: Readonly<{ baseUrl: string }> = /* @__PURE__ */ Object.freeze({
   baseUrl: 'https://generativelanguage.googleapis.com/v1beta',
 });

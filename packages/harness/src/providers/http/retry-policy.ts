@@ -43,7 +43,7 @@ export interface RetryOptions {
 export type ResolvedRetryOptions = Required<Omit<RetryOptions, 'onRetry'>> & Pick<RetryOptions, 'onRetry'>;
 
 /** Defaults of `RetryOptions`. */
-export const DEFAULT_RETRY_OPTIONS: Readonly<Required<Omit<RetryOptions, 'onRetry'>>> = Object.freeze({
+export const DEFAULT_RETRY_OPTIONS: Readonly<Required<Omit<RetryOptions, 'onRetry'>>> = /* @__PURE__ */ Object.freeze({
   maxRetries: 2,
   initialDelayMs: 500,
   maxDelayMs: 8000,

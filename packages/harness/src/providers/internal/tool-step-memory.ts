@@ -22,7 +22,7 @@ export interface ToolStepMemoryOptions<T> {
 }
 
 /** Default limits of a `ToolStepMemory`: 128 steps, 8 MiB of weight. */
-export const DEFAULT_TOOL_STEP_MEMORY_LIMITS: Readonly<{ maxSteps: number; maxWeight: number }> = Object.freeze({ maxSteps: 128, maxWeight: 8 * 1024 * 1024 });
+export const DEFAULT_TOOL_STEP_MEMORY_LIMITS: Readonly<{ maxSteps: number; maxWeight: number }> = /* @__PURE__ */ Object.freeze({ maxSteps: 128, maxWeight: 8 * 1024 * 1024 });
 
 /**
  * A bounded in-memory map from a tool step (its calls' ids, names and inputs) to provider state.

@@ -19,7 +19,7 @@ export interface OllamaTool {
   function: { name: string; description?: string; parameters: Record<string, unknown> };
 }
 
-const schemas = memo(() => {
+const schemas = /* @__PURE__ */ memo(() => {
   const count = z.optional(z.nullable(z.number()));
   const toolCall = z.object({
     id: z.optional(z.nullable(z.string())),
@@ -51,7 +51,7 @@ const schemas = memo(() => {
 });
 
 /** Validates an Ollama `/api/chat` response body or stream line (unknown fields are ignored). */
-export const ollamaChatChunkSchema = lazySchema(() => schemas().chunk);
+export const ollamaChatChunkSchema = /* @__PURE__ */ lazySchema(() => schemas().chunk);
 
 /** A parsed Ollama `/api/chat` response or stream line. */
 export type OllamaChatChunk = z.infer<ReturnType<typeof schemas>['chunk']>;

@@ -52,4 +52,4 @@ export interface OllamaModelOptions extends HttpProviderOptions {
 }
 
 /** Defaults of `OllamaModelOptions`. */
-export const DEFAULT_OLLAMA_MODEL_OPTIONS: Readonly<{ baseUrl: string }> = Object.freeze({ baseUrl: 'http://localhost:11434' });
+export const DEFAULT_OLLAMA_MODEL_OPTIONS: Readonly<{ baseUrl: string }> = /* @__PURE__ */ Object.freeze({ baseUrl: 'http://localhost:11434' });

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { lazySchema, memo } from '../../shared/schemas/lazy-schema.js';
 
 /** The wire schemas, built on first use so importing the package constructs nothing. */
-export const openAICompatibleSchemas = memo(() => {
+export const openAICompatibleSchemas = /* @__PURE__ */ memo(() => {
   const optionalString = z.optional(z.nullable(z.string()));
 
   /** An error object as OpenAI-compatible servers send it (OpenRouter also mid-stream). */
@@ -91,13 +91,13 @@ export const openAICompatibleSchemas = memo(() => {
 });
 
 /** Validates with `openAICompatibleErrorSchema`, built on first use. */
-export const openAICompatibleErrorSchema = lazySchema(() => openAICompatibleSchemas().openAICompatibleErrorSchema);
+export const openAICompatibleErrorSchema = /* @__PURE__ */ lazySchema(() => openAICompatibleSchemas().openAICompatibleErrorSchema);
 
 /** Validates with `openAICompatibleResponseSchema`, built on first use. */
-export const openAICompatibleResponseSchema = lazySchema(() => openAICompatibleSchemas().openAICompatibleResponseSchema);
+export const openAICompatibleResponseSchema = /* @__PURE__ */ lazySchema(() => openAICompatibleSchemas().openAICompatibleResponseSchema);
 
 /** Validates with `openAICompatibleChunkSchema`, built on first use. */
-export const openAICompatibleChunkSchema = lazySchema(() => openAICompatibleSchemas().openAICompatibleChunkSchema);
+export const openAICompatibleChunkSchema = /* @__PURE__ */ lazySchema(() => openAICompatibleSchemas().openAICompatibleChunkSchema);
 
 /** A parsed non-streamed response. */
 export type OpenAICompatibleResponse = z.infer<ReturnType<typeof openAICompatibleSchemas>['openAICompatibleResponseSchema']>;

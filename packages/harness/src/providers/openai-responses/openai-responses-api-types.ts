@@ -26,7 +26,7 @@ export interface OpenAIResponsesTool {
   strict: false;
 }
 
-const schemas = memo(() => {
+const schemas = /* @__PURE__ */ memo(() => {
   const nullableString = z.optional(z.nullable(z.string()));
   const content = z.object({ type: z.string(), text: nullableString, refusal: nullableString });
   const item = z.object({
@@ -66,10 +66,10 @@ const schemas = memo(() => {
 });
 
 /** Validates a Responses API response object (unknown fields are ignored). */
-export const openAIResponsesResponseSchema = lazySchema(() => schemas().response);
+export const openAIResponsesResponseSchema = /* @__PURE__ */ lazySchema(() => schemas().response);
 
 /** Validates one Responses API stream event (unknown fields are ignored). */
-export const openAIResponsesStreamEventSchema = lazySchema(() => schemas().event);
+export const openAIResponsesStreamEventSchema = /* @__PURE__ */ lazySchema(() => schemas().event);
 
 /** A parsed Responses API response. */
 export type OpenAIResponsesResponse = z.infer<ReturnType<typeof schemas>['response']>;

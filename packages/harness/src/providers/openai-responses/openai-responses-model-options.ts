@@ -56,7 +56,7 @@ export interface OpenAIResponsesModelOptions extends HttpProviderOptions {
 }
 
 /** Defaults of `OpenAIResponsesModelOptions` (transport defaults are in `DEFAULT_HTTP_PROVIDER_OPTIONS`). */
-export const DEFAULT_OPENAI_RESPONSES_MODEL_OPTIONS: Readonly<{ baseUrl: string; store: boolean }> = Object.freeze({
+export const DEFAULT_OPENAI_RESPONSES_MODEL_OPTIONS: Readonly<{ baseUrl: string; store: boolean }> = /* @__PURE__ */ Object.freeze({
   baseUrl: 'https://api.openai.com/v1',
   store: false,
 });

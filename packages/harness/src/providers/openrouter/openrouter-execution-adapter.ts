@@ -32,7 +32,7 @@ import { DEFAULT_OPENROUTER_OPTIONS, openRouterAttributionHeaders, type OpenRout
 export type OpenRouterExecutionAdapterOptions = OpenRouterBaseOptions;
 
 /** What the OpenRouter backend can do: one hosted call, no tools, no resume, no approvals. */
-export const OPENROUTER_EXECUTION_CAPABILITIES: Readonly<ExecutionCapabilities> = Object.freeze({
+export const OPENROUTER_EXECUTION_CAPABILITIES: Readonly<ExecutionCapabilities> = /* @__PURE__ */ Object.freeze({
   toolUse: 'none',
   structuredToolCalls: false,
   continuationSupport: 'none',

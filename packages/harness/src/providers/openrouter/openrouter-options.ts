@@ -40,7 +40,7 @@ export interface OpenRouterBaseOptions extends HttpProviderOptions {
 }
 
 /** Defaults of the OpenRouter adapters. `apiKey` defaults to `{ env: 'OPENROUTER_API_KEY' }`. */
-export const DEFAULT_OPENROUTER_OPTIONS: Readonly<{ model: string; baseUrl: string; apiKeyEnv: string }> = Object.freeze({
+export const DEFAULT_OPENROUTER_OPTIONS: Readonly<{ model: string; baseUrl: string; apiKeyEnv: string }> = /* @__PURE__ */ Object.freeze({
   model: 'openai/gpt-5-mini',
   baseUrl: 'https://openrouter.ai/api/v1',
   apiKeyEnv: 'OPENROUTER_API_KEY',

@@ -28,7 +28,7 @@ export interface ModelPricing {
 const price = () => z.number().check(z.gte(0), z.lte(1_000_000));
 
 /** Validates a `ModelPricing` object: finite prices from 0 to 1,000,000 per million tokens, no other keys. */
-export const modelPricingSchema = lazySchema(() =>
+export const modelPricingSchema = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     inputPerMillionTokens: price(),
     outputPerMillionTokens: price(),

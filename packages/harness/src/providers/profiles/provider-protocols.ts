@@ -2,7 +2,7 @@
 export type ProviderProtocol = 'openai-chat' | 'openai-responses' | 'anthropic-messages' | 'gemini-generate-content' | 'ollama-chat';
 
 /** Every protocol, in the order the docs list them. */
-export const PROVIDER_PROTOCOLS: readonly ProviderProtocol[] = Object.freeze([
+export const PROVIDER_PROTOCOLS: readonly ProviderProtocol[] = /* @__PURE__ */ Object.freeze([
   'openai-chat',
   'openai-responses',
   'anthropic-messages',

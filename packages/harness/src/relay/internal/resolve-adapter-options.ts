@@ -38,7 +38,7 @@ export const DEFAULT_AGENT_RELAY_CAPABILITIES: ExecutionCapabilities = {
 
 const MAX_TIMER_MS = 2_147_483_647;
 
-const optionsSchema = memo(() => {
+const optionsSchema = /* @__PURE__ */ memo(() => {
   const name = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
   return z.object({
     workerName: name,

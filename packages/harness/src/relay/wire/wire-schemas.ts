@@ -10,7 +10,7 @@ import {
 } from './message-types.js';
 
 /** The relay wire schemas, built on first use. Unknown keys are dropped from parsed values. */
-export const relayWireSchemas = memo(() => {
+export const relayWireSchemas = /* @__PURE__ */ memo(() => {
   const { nonEmptyString } = commonSchemas();
   const { executionRequestSchema, executionContinuationSchema } = executionRequestSchemas();
   const { executionResultSchema } = executionResultSchemas();

@@ -65,7 +65,7 @@ export interface ResolvedAcpAdapterOptions {
 }
 
 /** Defaults of the ACP adapter, in one place; the docs quote these. */
-export const DEFAULT_ACP_ADAPTER_OPTIONS = Object.freeze({
+export const DEFAULT_ACP_ADAPTER_OPTIONS = /* @__PURE__ */ Object.freeze({
   timeoutMs: 300_000,
   startupTimeoutMs: 60_000,
   killGraceMs: 2_000,

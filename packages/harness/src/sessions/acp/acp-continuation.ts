@@ -17,7 +17,7 @@ export interface AcpApprovalState {
   ephemeral: boolean;
 }
 
-const stateSchema = lazySchema(() =>
+const stateSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     poolKey: z.string().check(z.maxLength(4_096)),
     instanceId: z.string().check(z.maxLength(64)),

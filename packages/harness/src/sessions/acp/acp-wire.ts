@@ -8,7 +8,7 @@ const MAX_TEXT = 1_000_000;
 const MAX_ID = 1_024;
 
 /** Schemas of the ACP messages the client reads, built on first use. Unknown fields pass. */
-export const acpSchemas = memo(() => {
+export const acpSchemas = /* @__PURE__ */ memo(() => {
   const id = z.string().check(z.minLength(1), z.maxLength(MAX_ID));
   const shortText = z.string().check(z.maxLength(MAX_TEXT));
   const initializeResult = z.looseObject({

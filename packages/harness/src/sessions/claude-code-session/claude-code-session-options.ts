@@ -82,7 +82,7 @@ export const CLAUDE_INHERITED_ENV: readonly string[] = ['ANTHROPIC_*', 'CLAUDE_*
 
 const MAX_TIMER_MS = 2_147_483_647;
 
-const optionsSchema = lazySchema(() => {
+const optionsSchema = /* @__PURE__ */ lazySchema(() => {
   const flagValue = z.string().check(
     z.refine((value) => value.trim() !== '' && !value.startsWith('-') && !value.includes('\0'), 'must be a non-empty string not starting with "-"'),
   );

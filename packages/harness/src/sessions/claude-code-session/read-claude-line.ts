@@ -33,7 +33,7 @@ const id = () => z.string().check(z.minLength(1), z.maxLength(MAX_ID_LENGTH));
 const record = () => z.record(z.string(), z.unknown());
 const lenient = <T extends z.core.SomeType>(schema: T) => z.catch(z.optional(schema), undefined);
 
-const envelopeSchema = lazySchema(() =>
+const envelopeSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     type: z.string(),
     subtype: lenient(z.string()),
@@ -42,7 +42,7 @@ const envelopeSchema = lazySchema(() =>
   }),
 );
 
-const streamEventSchema = lazySchema(() =>
+const streamEventSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     event: z.object({
       type: z.string(),
@@ -51,7 +51,7 @@ const streamEventSchema = lazySchema(() =>
   }),
 );
 
-const messageSchema = lazySchema(() =>
+const messageSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     message: z.object({
       content: z.union([
@@ -64,7 +64,7 @@ const messageSchema = lazySchema(() =>
   }),
 );
 
-const controlRequestSchema = lazySchema(() =>
+const controlRequestSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     request_id: id(),
     request: z.object({
@@ -79,7 +79,7 @@ const controlRequestSchema = lazySchema(() =>
   }),
 );
 
-const controlResponseSchema = lazySchema(() => z.object({ response: z.object({ subtype: z.string(), request_id: id() }) }));
+const controlResponseSchema = /* @__PURE__ */ lazySchema(() => z.object({ response: z.object({ subtype: z.string(), request_id: id() }) }));
 
 /**
  * Reads one stdout line of `claude -p --input-format stream-json --output-format stream-json`.

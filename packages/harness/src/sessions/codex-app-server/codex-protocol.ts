@@ -8,7 +8,7 @@ const MAX_ID = 512;
  * The parts of codex app-server messages (protocol v2, codex 0.171) this client reads, built on
  * first use. Unknown fields are dropped; a message that does not match is ignored, never trusted.
  */
-export const codexSchemas = memo(() => {
+export const codexSchemas = /* @__PURE__ */ memo(() => {
   const id = z.string().check(z.minLength(1), z.maxLength(MAX_ID));
   const text = z.string();
   const optionalText = z.optional(z.nullable(z.string()));

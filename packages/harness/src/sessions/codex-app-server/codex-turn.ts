@@ -32,7 +32,7 @@ export type CodexTurnState =
   | { kind: 'engine_gone'; message: string };
 
 /** The options codex offers for every command / file change (it accepts all three). */
-export const CODEX_APPROVAL_OPTIONS: readonly ExecutionApprovalOption[] = Object.freeze([
+export const CODEX_APPROVAL_OPTIONS: readonly ExecutionApprovalOption[] = /* @__PURE__ */ Object.freeze([
   { optionId: 'accept', name: 'Allow', kind: 'allow_once' },
   { optionId: 'acceptForSession', name: 'Allow for this session', kind: 'allow_always' },
   { optionId: 'decline', name: 'Reject', kind: 'reject_once' },

@@ -46,7 +46,7 @@ const METHOD_NOT_FOUND = -32601;
 const CLAUDE_REQUEST_ID = 'probe_0';
 
 /** The handshake answers, each as loose as the engines send them; built on first use. */
-const schemas = memo(() => ({
+const schemas = /* @__PURE__ */ memo(() => ({
     acp: z.looseObject({
       protocolVersion: z.number(),
       agentCapabilities: z.optional(z.unknown()),

@@ -2,7 +2,7 @@ import { DEFAULT_INHERITED_ENV } from '../../local/local-command-defaults.js';
 import { CLAUDE_INHERITED_ENV } from '../claude-code-session/claude-code-session-options.js';
 
 /** The session backends `probeEngineSessions` knows, in the order it reports them. */
-export const ENGINE_SESSION_IDS = Object.freeze(['gemini-acp', 'opencode-acp', 'codex-app-server', 'claude-code-session'] as const);
+export const ENGINE_SESSION_IDS = /* @__PURE__ */ Object.freeze(['gemini-acp', 'opencode-acp', 'codex-app-server', 'claude-code-session'] as const);
 
 /** One of {@link ENGINE_SESSION_IDS}. */
 export type EngineSessionId = (typeof ENGINE_SESSION_IDS)[number];
@@ -25,7 +25,7 @@ export interface EngineSessionEntry {
 }
 
 /** The session backends: what each runs, and how to install it. */
-export const ENGINE_SESSIONS: Readonly<Record<EngineSessionId, EngineSessionEntry>> = Object.freeze({
+export const ENGINE_SESSIONS: Readonly<Record<EngineSessionId, EngineSessionEntry>> = /* @__PURE__ */ Object.freeze({
   'gemini-acp': {
     label: 'Gemini CLI (ACP)',
     protocol: 'acp',

@@ -61,7 +61,7 @@ const DEFAULT_MAX_PENDING = 256;
 const DEFAULT_MAX_INCOMING = 64;
 const MAX_ID_LENGTH = 256;
 
-const messageSchema = lazySchema(() =>
+const messageSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     jsonrpc: z.optional(z.literal('2.0')),
     id: z.optional(z.nullable(z.union([z.number().check(z.int()), z.string().check(z.maxLength(MAX_ID_LENGTH))]))),

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { lazySchema, memo } from './lazy-schema.js';
 
 /** Schemas shared by the others, built on first use. */
-export const commonSchemas = memo(() => {
+export const commonSchemas = /* @__PURE__ */ memo(() => {
   const recordSchema = z.record(z.string(), z.unknown());
   const nonEmptyString = z.string().check(z.minLength(1));
   const nonNegativeNumber = z.number().check(z.gte(0));
@@ -62,4 +62,4 @@ export const commonSchemas = memo(() => {
 });
 
 /** Validates what a tool registry returned. */
-export const toolResultSchema = lazySchema(() => commonSchemas().toolResultSchema);
+export const toolResultSchema = /* @__PURE__ */ lazySchema(() => commonSchemas().toolResultSchema);

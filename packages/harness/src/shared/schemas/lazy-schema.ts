@@ -9,12 +9,14 @@ export interface LazySchema<Schema extends ParsingSchema> {
 }
 
 /** Memoises a builder: the first call builds, later calls return the same value. */
+/* @__NO_SIDE_EFFECTS__ */
 export function memo<T>(build: () => T): () => T {
   let value: T | undefined;
   return () => (value ??= build());
 }
 
 /** Wraps a schema builder so the schema is constructed on the first `safeParse`. */
+/* @__NO_SIDE_EFFECTS__ */
 export function lazySchema<Schema extends ParsingSchema>(build: () => Schema): LazySchema<Schema> {
   const schema = memo(build);
   return { safeParse: (value) => schema().safeParse(value) as ReturnType<Schema['safeParse']> };

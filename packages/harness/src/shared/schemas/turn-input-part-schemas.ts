@@ -7,7 +7,7 @@ import { memo } from './lazy-schema.js';
  * instructions, the prepared context), built on first use. A context block carries its text as
  * `content` or as `text`; at least one of them is required.
  */
-export const turnInputPartSchemas = memo(() => {
+export const turnInputPartSchemas = /* @__PURE__ */ memo(() => {
   const { nonEmptyString, recordSchema } = commonSchemas();
   const userMessageSchema = z.object({
     id: nonEmptyString,

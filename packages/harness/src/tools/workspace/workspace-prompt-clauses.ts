@@ -26,7 +26,7 @@ export const SURFACE_TOOL_ERRORS_CLAUSE =
   'based on part of the file, or read the rest before answering.';
 
 /** The three clauses above, in order, ready to join into a system prompt. */
-export const HALLUCINATION_PREVENTION_CLAUSES = Object.freeze([
+export const HALLUCINATION_PREVENTION_CLAUSES = /* @__PURE__ */ Object.freeze([
   CITE_SOURCE_PATHS_CLAUSE,
   EMPTY_RESULT_HONESTY_CLAUSE,
   SURFACE_TOOL_ERRORS_CLAUSE,

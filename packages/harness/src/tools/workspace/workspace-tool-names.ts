@@ -8,7 +8,7 @@ export const WORKSPACE_READ_TOOL_NAME = 'workspace_read';
 export const WORKSPACE_READ_JSON_TOOL_NAME = 'workspace_read_json';
 
 /** Every workspace tool name, in the order the registry lists them. */
-export const WORKSPACE_TOOL_NAMES = Object.freeze([
+export const WORKSPACE_TOOL_NAMES = /* @__PURE__ */ Object.freeze([
   WORKSPACE_SEARCH_TOOL_NAME,
   WORKSPACE_LIST_TOOL_NAME,
   WORKSPACE_READ_TOOL_NAME,

@@ -33,14 +33,14 @@ export interface WorkspaceToolRegistryOptions {
 }
 
 /** The defaults of `createWorkspaceToolRegistry`. Documented defaults quote this object. */
-export const DEFAULT_WORKSPACE_TOOL_OPTIONS = Object.freeze({
+export const DEFAULT_WORKSPACE_TOOL_OPTIONS = /* @__PURE__ */ Object.freeze({
   defaultSearchLimit: 20,
   maxListDepth: 3,
   maxReadBytes: 51_200,
 });
 
 /** Fixed bounds of the workspace tools' inputs and options. */
-export const WORKSPACE_TOOL_LIMITS = Object.freeze({
+export const WORKSPACE_TOOL_LIMITS = /* @__PURE__ */ Object.freeze({
   /** Largest `limit` of `workspace_search` (results). */
   maxSearchLimit: 100,
   /** `limit` of `workspace_list` when the model gives none (entries). */

@@ -30,7 +30,7 @@ export interface ResolvedBridgeConfig {
 const hasMethods = (value: unknown, names: readonly string[]): boolean =>
   typeof value === 'object' && value !== null && names.every((name) => typeof (value as Record<string, unknown>)[name] === 'function');
 
-const bridgeConfigSchema = memo(() => {
+const bridgeConfigSchema = /* @__PURE__ */ memo(() => {
   const name = z.string().check(
     z.minLength(1),
     z.maxLength(256),

@@ -3,7 +3,7 @@ import { lazySchema } from '../../../shared/schemas/lazy-schema.js';
 import { MAX_INPUT_BYTES_LIMIT } from '../../http/http-provider-options.js';
 
 /** The shape of one profile entry before the cross-field checks (protocol names, endpoint policy, secrets). */
-export const profileEntrySchema = lazySchema(() =>
+export const profileEntrySchema = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     id: z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._:@/-]{0,127}$/, 'must be 1-128 letters, digits or ._:@/- starting with a letter or digit')),
     provider: z.string().check(z.minLength(1), z.maxLength(64)),
@@ -27,7 +27,7 @@ export const profileEntrySchema = lazySchema(() =>
 );
 
 /** The top level of a profile file. */
-export const profileFileSchema = lazySchema(() =>
+export const profileFileSchema = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     profiles: z.array(z.unknown()).check(z.minLength(1), z.maxLength(1000)),
     aliases: z.optional(z.unknown()),

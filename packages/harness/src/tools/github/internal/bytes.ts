@@ -1,4 +1,4 @@
-const decoder = new TextDecoder('utf-8');
+const decoder = /* @__PURE__ */ new TextDecoder('utf-8');
 
 /**
  * Decodes at most `maxBytes` bytes from GitHub's base64 `content` (which has line breaks),

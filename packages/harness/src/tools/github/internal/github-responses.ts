@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 
 /** Builds a schema on first use, so importing the package does not construct it. */
+/* @__NO_SIDE_EFFECTS__ */
 function lazy<T>(build: () => T): () => T {
   let value: T | undefined;
   return () => (value ??= build());
@@ -24,7 +25,7 @@ const buildContentFile = () =>
   });
 
 /** `GET /repos/{owner}/{repo}`. */
-export const repositorySchema = lazy(() =>
+export const repositorySchema = /* @__PURE__ */ lazy(() =>
   z.object({
     full_name: z.string(),
     html_url: z.string(),
@@ -44,15 +45,15 @@ export const repositorySchema = lazy(() =>
 );
 
 /** One item of `GET /repos/{owner}/{repo}/contents/{path}` for a directory. */
-export const contentEntrySchema = lazy(() =>
+export const contentEntrySchema = /* @__PURE__ */ lazy(() =>
   z.object({ type: z.string(), path: z.string(), sha: z.string(), size: optionalNumber() })
 );
 
 /** `GET /repos/{owner}/{repo}/contents/{path}` for a file (also `/readme`). */
-export const contentFileSchema = lazy(buildContentFile);
+export const contentFileSchema = /* @__PURE__ */ lazy(buildContentFile);
 
 /** `GET /repos/{owner}/{repo}/git/trees/{ref}?recursive=1`. */
-export const treeSchema = lazy(() =>
+export const treeSchema = /* @__PURE__ */ lazy(() =>
   z.object({
     sha: z.string(),
     tree: z.array(z.object({ path: z.string(), type: z.string(), sha: z.string(), size: optionalNumber() })),
@@ -63,7 +64,7 @@ export const treeSchema = lazy(() =>
 const gitActor = () => z.optional(z.nullable(z.object({ name: optionalString(), date: optionalString() })));
 
 /** `GET /repos/{owner}/{repo}/commits`. */
-export const commitsSchema = lazy(() =>
+export const commitsSchema = /* @__PURE__ */ lazy(() =>
   z.array(
     z.object({
       sha: z.string(),
@@ -75,7 +76,7 @@ export const commitsSchema = lazy(() =>
 );
 
 /** `GET /search/code` with the text-match media type. */
-export const codeSearchSchema = lazy(() =>
+export const codeSearchSchema = /* @__PURE__ */ lazy(() =>
   z.object({
     total_count: z.number(),
     incomplete_results: optionalBoolean(),

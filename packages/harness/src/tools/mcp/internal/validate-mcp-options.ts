@@ -4,7 +4,7 @@ import { formatIssues } from '../../../shared/schemas/format-issues.js';
 import { memo } from '../../../shared/schemas/lazy-schema.js';
 import type { McpToolRegistryOptions } from '../mcp-tool-options.js';
 
-const schemas = memo(() => {
+const schemas = /* @__PURE__ */ memo(() => {
   const positive = z.optional(z.int().check(z.gt(0), z.lte(3_600_000)));
   const stringRecord = z.optional(z.record(z.string(), z.string()));
   const transport = z.discriminatedUnion('type', [

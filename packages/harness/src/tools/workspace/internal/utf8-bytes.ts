@@ -1,5 +1,5 @@
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
+const decoder = /* @__PURE__ */ new TextDecoder();
 
 /** UTF-8 byte length of `text`. */
 export function utf8Length(text: string): number {
