@@ -97,7 +97,7 @@ export const DEFAULT_HTTP_PROVIDER_OPTIONS: Readonly<{
   streamIdleTimeoutMs: number;
   maxResponseBytes: number;
   maxStreamBytes: number;
-}> = Object.freeze({ timeoutMs: 60_000, streamIdleTimeoutMs: 30_000, maxResponseBytes: 8 * 1024 * 1024, maxStreamBytes: 32 * 1024 * 1024 });
+}> = /* @__PURE__ */ Object.freeze({ timeoutMs: 60_000, streamIdleTimeoutMs: 30_000, maxResponseBytes: 8 * 1024 * 1024, maxStreamBytes: 32 * 1024 * 1024 });
 
 /** `HttpProviderOptions` checked and with defaults applied. */
 export interface ResolvedHttpProviderOptions {

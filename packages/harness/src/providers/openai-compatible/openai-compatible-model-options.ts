@@ -49,4 +49,4 @@ export const DEFAULT_OPENAI_COMPATIBLE_MODEL_OPTIONS: Readonly<{
   includeStreamUsage: boolean;
   developerRole: 'system' | 'developer';
   providerName: string;
-}> = Object.freeze({ includeStreamUsage: true, developerRole: 'system', providerName: 'openai-compatible' });
+}> = /* @__PURE__ */ Object.freeze({ includeStreamUsage: true, developerRole: 'system', providerName: 'openai-compatible' });
