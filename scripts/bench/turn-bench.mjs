@@ -189,12 +189,14 @@ if (!skip.has('heap')) {
   const perTurn = (label) => median(rows.filter((row) => row.label === label).map((row) => row.perTurnBytes));
   const harnessBytes = perTurn('harness.runTurn');
   const fetchBytes = perTurn('bare fetch');
-  console.log(`\n4. Heap per in-flight turn: ${turns} concurrent one-step turns (createOpenAICompatibleModel → loopback server in a child process, held until all arrived); heapUsed after gc, in flight minus settled`);
+  const loopBytes = perTurn('harness.runTurn, in-memory model');
+  console.log(`\n4. Heap per in-flight turn: ${turns} concurrent one-step turns (createOpenAICompatibleModel → loopback server in a child process, held until all arrived); heapUsed after gc, in flight minus settled, median of 2 interleaved rounds`);
   console.log('| variant | KB per in-flight turn |');
   console.log('|---|---:|');
   console.log(`| harness.runTurn (goal ≤ 20 KB) | ${fmt(harnessBytes / 1024)} |`);
   console.log(`| bare fetch POST of the same request (undici), same server, same run | ${fmt(fetchBytes / 1024)} |`);
-  console.log(`| harness's own share (difference) | ${fmt((harnessBytes - fetchBytes) / 1024)} |`);
+  console.log(`| harness's share over bare fetch (loop + provider) | ${fmt((harnessBytes - fetchBytes) / 1024)} |`);
+  console.log(`| harness.runTurn with an in-memory model that waits (the loop alone) | ${fmt(loopBytes / 1024)} |`);
   figures.heapKb = harnessBytes / 1024;
 }
 

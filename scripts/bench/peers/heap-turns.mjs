@@ -1,7 +1,11 @@
-// node --expose-gc heap-turns.mjs <harness module path or specifier> [turns]
-// Heap per in-flight turn: TURNS concurrent one-step turns of createHarness + createOpenAICompatibleModel
-// against a loopback chat-completions server that holds every request until all arrived. For scale,
-// the same number of bare `fetch` POSTs of the same body held by the same server, in the same run.
+// node --expose-gc heap-turns.mjs <harness module specifier or file URL> [turns]
+// Heap per in-flight turn: TURNS concurrent one-step turns, each held mid-flight until all are, then
+// released. heapUsed (after gc) with all in flight, minus the larger of before and after, / TURNS.
+// Variants, interleaved in the same run:
+//  - createHarness + createOpenAICompatibleModel against a loopback chat-completions server (a child
+//    process, so its sockets are not in this heap);
+//  - a bare `fetch` POST of the same request to the same server (what undici alone holds);
+//  - the same turn with an in-memory model that waits on a promise (the loop's own share).
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 
@@ -11,15 +15,11 @@ const { createHarness, createOpenAICompatibleModel } = await import(specifier);
 
 const server = fork(new URL('./loopback-provider.mjs', import.meta.url));
 const [{ port }] = await once(server, 'message');
-let arrived = 0;
-let waiter;
+let arrivedAtServer = 0;
+let onArrival = () => undefined;
 server.on('message', (message) => {
-  arrived = message.arrived ?? arrived;
-  if (waiter !== undefined && arrived >= waiter.count) waiter.resolve();
-});
-const arrivals = (count) => new Promise((resolve) => {
-  waiter = { count, resolve };
-  if (arrived >= count) resolve();
+  arrivedAtServer = message.arrived ?? arrivedAtServer;
+  onArrival();
 });
 
 function heapUsed() {
@@ -27,50 +27,101 @@ function heapUsed() {
   return process.memoryUsage().heapUsed;
 }
 
-async function measure(label, start) {
-  arrived = 0;
+/** A variant: `start(index)` begins one turn; `allInFlight()` resolves when every turn waits; `release()` lets them finish. */
+async function measure(label, variant) {
   await new Promise((resolve) => setTimeout(resolve, 50));
   const before = heapUsed();
   const pending = [];
-  for (let index = 0; index < TURNS; index += 1) pending.push(start(index));
-  await arrivals(TURNS);
+  for (let index = 0; index < TURNS; index += 1) pending.push(variant.start(index));
+  await variant.allInFlight();
   const during = heapUsed();
-  server.send('release');
+  variant.release();
   await Promise.all(pending);
   const after = heapUsed();
   return { label, perTurnBytes: (during - Math.max(before, after)) / TURNS, before, during, after };
 }
 
-const baseUrl = `http://127.0.0.1:${port}/v1`;
-const model = createOpenAICompatibleModel({ baseUrl, model: 'bench', apiKey: 'bench-key-0123456789' });
-const harness = createHarness({ model });
+const viaServer = (start) => ({
+  start,
+  allInFlight: () =>
+    new Promise((resolve) => {
+      onArrival = () => {
+        if (arrivedAtServer >= TURNS) resolve();
+      };
+      onArrival();
+    }),
+  release: () => {
+    arrivedAtServer = 0;
+    server.send('release');
+  },
+});
+
 const input = (index) => ({
   assistantId: 'bench',
   turnId: `turn-${index}`,
   message: { id: `m-${index}`, text: 'What is 1 + 2 + 3?', receivedAt: '2026-01-01T00:00:00.000Z' },
   instructions: { systemPrompt: 'bench' },
 });
-const runTurn = async (index) => {
-  const result = await harness.runTurn(input(index));
+const completed = (result) => {
   if (result.outcome !== 'completed') throw new Error(`turn ended ${result.stopReason}: ${JSON.stringify(result.error)}`);
 };
+
+const baseUrl = `http://127.0.0.1:${port}/v1`;
+const httpHarness = createHarness({ model: createOpenAICompatibleModel({ baseUrl, model: 'bench', apiKey: 'bench-key-0123456789' }) });
+const httpTurns = viaServer(async (index) => completed(await httpHarness.runTurn(input(index))));
+
 const body = JSON.stringify({ model: 'bench', messages: [{ role: 'system', content: 'bench' }, { role: 'user', content: 'What is 1 + 2 + 3?' }] });
-const bareFetch = async () => {
+const bareFetches = viaServer(async () => {
   const response = await fetch(`${baseUrl}/chat/completions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: 'Bearer bench-key-0123456789' },
     body,
   });
   await response.json();
+});
+
+let gate;
+let waiting = 0;
+let onWaiting = () => undefined;
+const resetGate = () => {
+  let open;
+  gate = { promise: new Promise((resolve) => (open = resolve)), open };
+};
+resetGate();
+const gatedHarness = createHarness({
+  model: {
+    async nextStep() {
+      waiting += 1;
+      onWaiting();
+      await gate.promise;
+      return { type: 'final_answer', text: '6' };
+    },
+  },
+});
+const inMemoryTurns = {
+  start: async (index) => completed(await gatedHarness.runTurn(input(index))),
+  allInFlight: () =>
+    new Promise((resolve) => {
+      onWaiting = () => {
+        if (waiting >= TURNS) resolve();
+      };
+      onWaiting();
+    }),
+  release: () => {
+    waiting = 0;
+    const { open } = gate;
+    resetGate();
+    open();
+  },
 };
 
-// Warm up both paths (connections, JIT), then measure each twice, interleaved.
-await measure('warm-up', runTurn);
-await measure('warm-up', bareFetch);
+const variants = [
+  ['harness.runTurn', httpTurns],
+  ['bare fetch', bareFetches],
+  ['harness.runTurn, in-memory model', inMemoryTurns],
+];
+for (const [label, variant] of variants) await measure(`warm-up ${label}`, variant);
 const rows = [];
-for (let round = 0; round < 2; round += 1) {
-  rows.push(await measure('harness.runTurn', runTurn));
-  rows.push(await measure('bare fetch', bareFetch));
-}
+for (let round = 0; round < 2; round += 1) for (const [label, variant] of variants) rows.push(await measure(label, variant));
 server.send('exit');
 console.log(JSON.stringify({ turns: TURNS, rows }));
