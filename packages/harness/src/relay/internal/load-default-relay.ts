@@ -1,4 +1,3 @@
-import { RelayAdapter } from '../../agent-relay/relay-adapter.js';
 import type { RelayTransport } from '../relay-transport.js';
 
 /** A relay the adapter started itself and must stop. */
@@ -8,10 +7,10 @@ export interface OwnedRelay extends RelayTransport {
 }
 
 /**
- * Creates the `RelayAdapter` (`./agent-relay`) of an adapter without an injected relay. A static
- * import: a dynamic one made bundlers keep, untree-shaken, every chunk it shares with the core.
- * The adapter itself loads the broker client and Node modules only when it starts.
+ * Loads `RelayAdapter` (`./agent-relay`) on first use, so the main entry neither imports the
+ * broker client nor any Node module until an adapter without an injected relay executes.
  */
 export async function loadDefaultRelay(options: { cwd: string | undefined; channelId: string }): Promise<OwnedRelay> {
+  const { RelayAdapter } = await import('../../agent-relay/relay-adapter.js');
   return new RelayAdapter({ ...(options.cwd === undefined ? {} : { cwd: options.cwd }), channels: [options.channelId] });
 }
