@@ -156,17 +156,22 @@ describe('worker bridge in a child process, bash runner', () => {
       const first = requestBody(fullRequest('first', { turnId: 'dup-1' }));
       const last = requestBody(fullRequest('last', { turnId: 'dup-2' }));
       let lastArrived: () => void = () => undefined;
+      let firstArrived: () => void = () => undefined;
       const lastReply = new Promise<void>((resolve) => (lastArrived = resolve));
+      const firstReply = new Promise<void>((resolve) => (firstArrived = resolve));
       const stop = relay.subscribe('dup-chat', (message) => {
         const decoded = decodeExecutionResultMessage(message.text);
         if (!decoded.ok) return;
         replies.push(decoded.message.requestId ?? '');
         if (decoded.message.requestId === last.requestId) lastArrived();
+        if (decoded.message.requestId === first.requestId) firstArrived();
       });
       for (const body of [first, first, last]) await relay.send({ from: 'dup-chat', to: 'bash-worker', text: body.text, threadId: 'dup' });
       await worker.waitForLine(/ignored a message from dup-chat: duplicate/);
       // The duplicate was dropped on arrival (the line above): one run, one log line, one reply for it.
-      await Promise.all([lastReply, worker.waitForLine(/turn dup-1 from dup-chat: completed/)]);
+      // The two requests may finish in either order, and a log line can precede its reply's delivery:
+      // wait for both replies before counting.
+      await Promise.all([firstReply, lastReply, worker.waitForLine(/turn dup-1 from dup-chat: completed/)]);
       stop();
       expect(worker.lines.filter((line) => line.includes('turn dup-1 from dup-chat'))).toHaveLength(1);
       expect(replies.filter((id) => id === first.requestId)).toHaveLength(1);
