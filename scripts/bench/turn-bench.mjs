@@ -10,7 +10,7 @@
 //   BENCH_METAFILE=dir      write esbuild metafiles of the bundles there
 //   BENCH_SKIP=heap,import  skip sections (timing, bundle, heap, import, peers)
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -228,4 +228,5 @@ if (!skip.has('import')) {
   figures.importMs = oursMs;
 }
 
+rmSync(scratch, { recursive: true, force: true });
 console.log(`\nfigures: ${JSON.stringify(figures)}`);
