@@ -49,8 +49,9 @@ export function createToolRegistry(tools: readonly AnyTypedTool[]): TypedToolReg
     toolNames,
     async listAvailable(input) {
       const allowed = input?.allowedToolNames === undefined ? undefined : new Set(input.allowedToolNames);
-      const offered = [...byName.values()].filter((tool) => allowed?.has(tool.name) ?? true);
-      return Promise.all(offered.map(toToolDefinition));
+      const definitions: HarnessToolDefinition[] = [];
+      for (const tool of byName.values()) if (allowed?.has(tool.name) ?? true) definitions.push(toToolDefinition(tool));
+      return definitions;
     },
     async execute(call, context) {
       const tool = byName.get(call.name);

@@ -4,7 +4,7 @@ import { parseToolInput, isPromiseLike } from './parse-tool-input.js';
 import { resolveJsonSchema } from './resolve-json-schema.js';
 
 /** The definition a model sees for a typed tool. */
-export async function toToolDefinition(tool: AnyTypedTool): Promise<HarnessToolDefinition> {
+export function toToolDefinition(tool: AnyTypedTool): HarnessToolDefinition {
   const inputSchema = resolveJsonSchema(tool.name, tool.input);
   const rule = tool.requiresApproval;
   return {
