@@ -39,30 +39,52 @@ const MAX_TIMER_DELAY_MS = 2_147_483_647;
 
 /** Links the caller's signal and a `timeoutMs` deadline into one `AbortSignal`. */
 export function createTurnSignal(external: AbortSignal | undefined, timeoutMs: number): TurnSignal {
-  const controller = new AbortController();
-  // Races and typed tools watch the turn through this one fan-out, not a listener per call.
-  const fanOut = fanOutAbort(controller.signal);
-  let reason: InterruptReason | undefined;
-  const fire = (why: InterruptReason) => {
-    if (reason !== undefined) return;
-    reason = why;
-    controller.abort(new TurnInterrupted(why));
-    fanOut();
-  };
-  const onExternalAbort = () => fire('cancelled');
-  if (external?.aborted) fire('cancelled');
-  else external?.addEventListener('abort', onExternalAbort, { once: true });
-  const delayMs = Math.min(Math.max(0, timeoutMs), MAX_TIMER_DELAY_MS);
-  const timer = reason === undefined ? setTimeout(() => fire('timeout'), delayMs) : undefined;
-  return {
-    signal: controller.signal,
-    deadline: Date.now() + delayMs,
-    interruptReason: () => reason,
-    dispose() {
-      if (timer !== undefined) clearTimeout(timer);
-      external?.removeEventListener('abort', onExternalAbort);
-    },
-  };
+  return new LinkedTurnSignal(external, timeoutMs);
+}
+
+/** A class, so a turn allocates its fields rather than a closure per method. */
+class LinkedTurnSignal implements TurnSignal {
+  readonly signal: AbortSignal;
+  readonly deadline: number;
+  private readonly controller = new AbortController();
+  /** Races and typed tools watch the turn through this one fan-out, not a listener per call. */
+  private readonly fanOut: () => void;
+  private reason: InterruptReason | undefined;
+  private readonly timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly onExternalAbort: (() => void) | undefined;
+
+  constructor(
+    private readonly external: AbortSignal | undefined,
+    timeoutMs: number,
+  ) {
+    this.signal = this.controller.signal;
+    this.fanOut = fanOutAbort(this.signal);
+    const delayMs = Math.min(Math.max(0, timeoutMs), MAX_TIMER_DELAY_MS);
+    this.deadline = Date.now() + delayMs;
+    if (external?.aborted) {
+      this.fire('cancelled');
+    } else if (external !== undefined) {
+      this.onExternalAbort = () => this.fire('cancelled');
+      external.addEventListener('abort', this.onExternalAbort, { once: true });
+    }
+    this.timer = this.reason === undefined ? setTimeout(() => this.fire('timeout'), delayMs) : undefined;
+  }
+
+  interruptReason(): InterruptReason | undefined {
+    return this.reason;
+  }
+
+  dispose(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    if (this.onExternalAbort !== undefined) this.external?.removeEventListener('abort', this.onExternalAbort);
+  }
+
+  private fire(why: InterruptReason): void {
+    if (this.reason !== undefined) return;
+    this.reason = why;
+    this.controller.abort(new TurnInterrupted(why));
+    this.fanOut();
+  }
 }
 
 /**
