@@ -11,12 +11,13 @@
 //   claude-error  answers the control_request initialize with subtype error
 //   exit          writes $OPENAI_API_KEY and a hint to stderr, exits 3 without answering
 //   hang          never answers and stays after stdin closes (until it is signalled)
-// Writes its pid to pidFile when given. Exits when stdin closes (except `hang`).
+// Writes its pid to pidFile when given as an absolute path (the probe appends the engine's own
+// arguments, such as `--acp`, which must not become files). Exits when stdin closes (except `hang`).
 import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 const [mode, pidFile] = process.argv.slice(2);
-if (pidFile) writeFileSync(pidFile, String(process.pid));
+if (pidFile?.startsWith('/')) writeFileSync(pidFile, String(process.pid));
 const send = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
 
 if (mode === 'exit') {
