@@ -12,6 +12,7 @@ import { DEFAULT_ANTHROPIC_MODEL_OPTIONS, type AnthropicModelOptions } from './a
 import { convertToAnthropicMessages, convertToAnthropicTools } from './convert-to-anthropic-messages.js';
 import { createAnthropicStreamAssembler } from './internal/assemble-anthropic-stream.js';
 import { mapAnthropicMessageToOutput, readAnthropicMessage } from './internal/map-anthropic-message-to-output.js';
+import { parseStreamPayload } from '../internal/parse-stream-payload.js';
 
 /** A Messages API model adapter: `nextStep` (one JSON call) and `streamStep` (SSE). */
 export interface AnthropicModel extends HarnessModelAdapter {
@@ -104,21 +105,9 @@ function eventHandler(context: OutputContext): SseStepHandler {
   const assembler = createAnthropicStreamAssembler();
   return {
     onEvent(event) {
-      let json: unknown;
-      try {
-        json = JSON.parse(event.data);
-      } catch {
-        return { output: invalidOutput('provider_error', 'A stream event was not valid JSON.', context, { retryable: true }) };
-      }
-      const parsed = anthropicStreamEventSchema.safeParse(json);
-      if (!parsed.success) {
-        return {
-          output: invalidOutput('provider_error', `A stream event does not match the Messages API format: ${formatIssues(parsed.error.issues)}.`, context, {
-            retryable: true,
-          }),
-        };
-      }
-      const text = assembler.push(parsed.data);
+      const parsed = parseStreamPayload(event.data, anthropicStreamEventSchema, context, { item: 'A stream event', format: 'the Messages API format' });
+      if (!parsed.ok) return { output: parsed.output };
+      const text = assembler.push(parsed.value);
       const end = assembler.isComplete() || assembler.hasError();
       return text === undefined && !end ? undefined : { ...(text === undefined ? {} : { text }), ...(end ? { end } : {}) };
     },

@@ -13,6 +13,7 @@ import { convertToGeminiContents, convertToGeminiTools, type GeminiStepState } f
 import { geminiResponseSchema } from './gemini-api-types.js';
 import { DEFAULT_GEMINI_MODEL_OPTIONS, type GeminiModelOptions } from './gemini-model-options.js';
 import { addGeminiChunk, emptyGeminiResponse, mapGeminiResponseToOutput, type AssembledGeminiResponse } from './internal/map-gemini-response-to-output.js';
+import { parseStreamPayload } from '../internal/parse-stream-payload.js';
 
 /** A Gemini model adapter: `nextStep` (`generateContent`) and `streamStep` (`streamGenerateContent` over SSE). */
 export interface GeminiModel extends HarnessModelAdapter {
@@ -121,21 +122,9 @@ function chunkHandler(context: OutputContext, memory: ToolStepMemory<GeminiStepS
   return {
     onEvent(event) {
       if (event.data.trim() === '') return undefined;
-      let json: unknown;
-      try {
-        json = JSON.parse(event.data);
-      } catch {
-        return { output: invalidOutput('provider_error', 'A stream event was not valid JSON.', context, { retryable: true }) };
-      }
-      const parsed = geminiResponseSchema.safeParse(json);
-      if (!parsed.success) {
-        return {
-          output: invalidOutput('provider_error', `A stream chunk does not match the Gemini API format: ${formatIssues(parsed.error.issues)}.`, context, {
-            retryable: true,
-          }),
-        };
-      }
-      const text = addGeminiChunk(response, parsed.data);
+      const parsed = parseStreamPayload(event.data, geminiResponseSchema, context, { item: 'A stream chunk', format: 'the Gemini API format' });
+      if (!parsed.ok) return { output: parsed.output };
+      const text = addGeminiChunk(response, parsed.value);
       const end = response.error !== undefined;
       return text === undefined && !end ? undefined : { ...(text === undefined ? {} : { text }), ...(end ? { end } : {}) };
     },

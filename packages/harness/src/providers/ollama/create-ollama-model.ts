@@ -12,6 +12,7 @@ import { convertToOllamaMessages, convertToOllamaTools } from './convert-to-olla
 import { addOllamaChunk, emptyOllamaMessage, mapOllamaMessageToOutput } from './internal/map-ollama-message-to-output.js';
 import { ollamaChatChunkSchema } from './ollama-api-types.js';
 import { DEFAULT_OLLAMA_MODEL_OPTIONS, type OllamaKeepAlive, type OllamaModelOptions } from './ollama-model-options.js';
+import { parseStreamPayload } from '../internal/parse-stream-payload.js';
 
 /** A native Ollama model adapter: `nextStep` (one JSON call) and `streamStep` (NDJSON). */
 export interface OllamaModel extends HarnessModelAdapter {
@@ -112,21 +113,13 @@ function lineHandler(context: OutputContext): SseStepHandler {
   const message = emptyOllamaMessage();
   return {
     onEvent(event) {
-      let json: unknown;
-      try {
-        json = JSON.parse(event.data);
-      } catch {
-        return { output: invalidOutput('transient', 'A stream line was not valid JSON (the stream was cut off or corrupted).', context, { retryable: true }) };
-      }
-      const parsed = ollamaChatChunkSchema.safeParse(json);
-      if (!parsed.success) {
-        return {
-          output: invalidOutput('provider_error', `A stream line does not match Ollama's chat format: ${formatIssues(parsed.error.issues)}.`, context, {
-            retryable: true,
-          }),
-        };
-      }
-      const text = addOllamaChunk(message, parsed.data);
+      const parsed = parseStreamPayload(event.data, ollamaChatChunkSchema, context, {
+        item: 'A stream line',
+        format: "Ollama's chat format",
+        invalidJson: { kind: 'transient', reason: 'A stream line was not valid JSON (the stream was cut off or corrupted).' },
+      });
+      if (!parsed.ok) return { output: parsed.output };
+      const text = addOllamaChunk(message, parsed.value);
       const end = message.done || message.error !== undefined;
       return text === undefined && !end ? undefined : { ...(text === undefined ? {} : { text }), ...(end ? { end } : {}) };
     },

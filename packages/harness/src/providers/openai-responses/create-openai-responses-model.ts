@@ -13,6 +13,7 @@ import { createOpenAIResponsesStreamAssembler } from './internal/assemble-openai
 import { mapOpenAIResponsesOutput, readOpenAIResponse, type AssembledOpenAIResponse } from './internal/map-openai-responses-output.js';
 import { openAIResponsesResponseSchema, openAIResponsesStreamEventSchema } from './openai-responses-api-types.js';
 import { DEFAULT_OPENAI_RESPONSES_MODEL_OPTIONS, type OpenAIResponsesModelOptions } from './openai-responses-model-options.js';
+import { parseStreamPayload } from '../internal/parse-stream-payload.js';
 
 /** An OpenAI Responses API model adapter: `nextStep` (one JSON call) and `streamStep` (SSE). */
 export interface OpenAIResponsesModel extends HarnessModelAdapter {
@@ -132,21 +133,9 @@ function eventHandler(context: OutputContext, memory: ToolStepMemory<OpenAIRespo
   const assembler = createOpenAIResponsesStreamAssembler();
   return {
     onEvent(event) {
-      let json: unknown;
-      try {
-        json = JSON.parse(event.data);
-      } catch {
-        return { output: invalidOutput('provider_error', 'A stream event was not valid JSON.', context, { retryable: true }) };
-      }
-      const parsed = openAIResponsesStreamEventSchema.safeParse(json);
-      if (!parsed.success) {
-        return {
-          output: invalidOutput('provider_error', `A stream event does not match the Responses API format: ${formatIssues(parsed.error.issues)}.`, context, {
-            retryable: true,
-          }),
-        };
-      }
-      const text = assembler.push(parsed.data);
+      const parsed = parseStreamPayload(event.data, openAIResponsesStreamEventSchema, context, { item: 'A stream event', format: 'the Responses API format' });
+      if (!parsed.ok) return { output: parsed.output };
+      const text = assembler.push(parsed.value);
       const end = assembler.isComplete() || assembler.hasError();
       return text === undefined && !end ? undefined : { ...(text === undefined ? {} : { text }), ...(end ? { end } : {}) };
     },

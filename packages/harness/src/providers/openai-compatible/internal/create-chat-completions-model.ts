@@ -15,6 +15,7 @@ import { DEFAULT_OPENAI_COMPATIBLE_MODEL_OPTIONS, type OpenAICompatibleModelOpti
 import { createOpenAICompatibleStreamAssembler } from './assemble-openai-compatible-stream.js';
 import { mapChatMessageToOutput } from './map-chat-message-to-output.js';
 import { readOpenAICompatibleResponse } from './read-openai-compatible-response.js';
+import { parseStreamPayload } from '../../internal/parse-stream-payload.js';
 
 /** How a wrapper (such as OpenRouter) specialises the chat-completions client. */
 export interface ChatCompletionsSettings {
@@ -117,21 +118,9 @@ function chunkHandler(context: OutputContext): SseStepHandler {
         return { end: true };
       }
       if (data === '') return undefined;
-      let json: unknown;
-      try {
-        json = JSON.parse(data);
-      } catch {
-        return { output: invalidOutput('provider_error', 'A stream event was not valid JSON.', context, { retryable: true }) };
-      }
-      const chunk = openAICompatibleChunkSchema.safeParse(json);
-      if (!chunk.success) {
-        return {
-          output: invalidOutput('provider_error', `A stream chunk does not match the chat-completions format: ${formatIssues(chunk.error.issues)}.`, context, {
-            retryable: true,
-          }),
-        };
-      }
-      const text = assembler.push(chunk.data);
+      const chunk = parseStreamPayload(data, openAICompatibleChunkSchema, context, { item: 'A stream chunk', format: 'the chat-completions format' });
+      if (!chunk.ok) return { output: chunk.output };
+      const text = assembler.push(chunk.value);
       return assembler.hasError() ? { ...(text === undefined ? {} : { text }), end: true } : text === undefined ? undefined : { text };
     },
     finish() {
