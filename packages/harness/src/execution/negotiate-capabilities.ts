@@ -10,11 +10,13 @@ const traceOrder = { minimal: 0, standard: 1, detailed: 2 } as const;
 /**
  * The standard, honest negotiation: compares a request's needs with declared capabilities.
  * A requirement that cannot be met is `blocking`; a preference that cannot be met is a `warning`
- * and marks the result `degraded`. Adapters may add their own reasons on top.
+ * and marks the result `degraded`. An adapter's own findings go in `extraReasons`; they count
+ * like the standard ones (one that repeats a standard reason's code and severity is dropped).
  */
 export function negotiateCapabilities(
   capabilities: ExecutionCapabilities,
   request: ExecutionRequest,
+  extraReasons: readonly ExecutionNegotiationReason[] = [],
 ): ExecutionNegotiation {
   const reasons: ExecutionNegotiationReason[] = [];
   const requirements = request.requirements ?? {};
@@ -56,6 +58,9 @@ export function negotiateCapabilities(
   }
   if (requirements.traceDepth !== undefined && traceOrder[requirements.traceDepth] > traceOrder[capabilities.traceDepth]) {
     warn('trace_depth_reduced', `The backend reports ${capabilities.traceDepth} traces, not ${requirements.traceDepth}.`);
+  }
+  for (const reason of extraReasons) {
+    if (!reasons.some((known) => known.code === reason.code && known.severity === reason.severity)) reasons.push(reason);
   }
   const supported = !reasons.some((reason) => reason.severity === 'blocking');
   return {

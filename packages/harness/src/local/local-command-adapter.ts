@@ -61,16 +61,8 @@ export class LocalCommandExecutionAdapter implements ExecutionAdapter {
 
   /** The standard negotiation plus the config's own reasons. */
   negotiate(request: ExecutionRequest): ExecutionNegotiation {
-    const negotiation = negotiateCapabilities(this.config.capabilities, request);
     const extra = this.config.negotiate?.(request) ?? [];
-    if (extra.length === 0) return negotiation;
-    const reasons = [...negotiation.reasons, ...extra];
-    return {
-      supported: !reasons.some((reason) => reason.severity === 'blocking'),
-      degraded: reasons.some((reason) => reason.severity !== 'blocking'),
-      reasons,
-      effectiveCapabilities: negotiation.effectiveCapabilities,
-    };
+    return negotiateCapabilities(this.config.capabilities, request, extra);
   }
 
   /** Runs the command for one request. Resolves once the process group is gone; never rejects. */

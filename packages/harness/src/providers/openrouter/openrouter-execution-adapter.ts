@@ -96,7 +96,6 @@ export class OpenRouterExecutionAdapter implements ExecutionAdapter {
 
   /** Compares the request with the capabilities (see the class description). Pure and synchronous. */
   negotiate(request: ExecutionRequest): ExecutionNegotiation {
-    const negotiation = negotiateCapabilities(cloneCapabilities(), request);
     const extra: ExecutionNegotiationReason[] = [];
     const resume = request.resume?.type;
     if (resume === 'clarification' || resume === 'approval') {
@@ -108,16 +107,7 @@ export class OpenRouterExecutionAdapter implements ExecutionAdapter {
         message: 'OpenRouter ignores the continuation state; the call starts fresh.',
       });
     }
-    const reasons = [...negotiation.reasons];
-    for (const reason of extra) {
-      if (!reasons.some((known) => known.code === reason.code && known.severity === reason.severity)) reasons.push(reason);
-    }
-    return {
-      ...negotiation,
-      reasons,
-      supported: !reasons.some((reason) => reason.severity === 'blocking'),
-      degraded: reasons.some((reason) => reason.severity !== 'blocking'),
-    };
+    return negotiateCapabilities(cloneCapabilities(), request, extra);
   }
 
   /**

@@ -101,16 +101,8 @@ export class AcpExecutionAdapter implements ExecutionAdapter {
 
   /** The standard negotiation, plus a reason when the request brings tools (the engine uses its own). */
   negotiate(request: ExecutionRequest): ExecutionNegotiation {
-    const negotiation = negotiateCapabilities(this.describeCapabilities(), request);
     const extra = productToolsReasons(request, this.config.label);
-    if (extra.length === 0) return negotiation;
-    const reasons = [...negotiation.reasons, ...extra];
-    return {
-      supported: !reasons.some((reason) => reason.severity === 'blocking'),
-      degraded: reasons.some((reason) => reason.severity !== 'blocking'),
-      reasons,
-      effectiveCapabilities: negotiation.effectiveCapabilities,
-    };
+    return negotiateCapabilities(this.describeCapabilities(), request, extra);
   }
 
   /** Runs (or resumes) one turn in the session's live engine. Never rejects. */

@@ -114,16 +114,8 @@ export class ClaudeCodeSessionAdapter implements ExecutionAdapter {
 
   /** The standard negotiation, plus a warning (or a block) when the request brings its own tools. */
   negotiate(request: ExecutionRequest): ExecutionNegotiation {
-    const negotiation = negotiateCapabilities(this.describeCapabilities(), request);
     const extra = productToolsReasons(request, LABEL);
-    if (extra.length === 0) return negotiation;
-    const reasons = [...negotiation.reasons, ...extra];
-    return {
-      supported: !reasons.some((reason) => reason.severity === 'blocking'),
-      degraded: reasons.some((reason) => reason.severity !== 'blocking'),
-      reasons,
-      effectiveCapabilities: negotiation.effectiveCapabilities,
-    };
+    return negotiateCapabilities(this.describeCapabilities(), request, extra);
   }
 
   /** Runs a turn (or its part after an approval) in the session's live process. Never rejects. */

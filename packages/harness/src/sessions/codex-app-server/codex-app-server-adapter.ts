@@ -97,16 +97,8 @@ export class CodexAppServerAdapter implements ExecutionAdapter {
 
   /** The standard negotiation, plus a warning (or block) when the request brings its own tools. */
   negotiate(request: ExecutionRequest): ExecutionNegotiation {
-    const negotiation = negotiateCapabilities(this.describeCapabilities(), request);
     const extra = productToolsReasons(request, LABEL);
-    if (extra.length === 0) return negotiation;
-    const reasons = [...negotiation.reasons, ...extra];
-    return {
-      supported: !reasons.some((reason) => reason.severity === 'blocking'),
-      degraded: reasons.some((reason) => reason.severity !== 'blocking'),
-      reasons,
-      effectiveCapabilities: negotiation.effectiveCapabilities,
-    };
+    return negotiateCapabilities(this.describeCapabilities(), request, extra);
   }
 
   /** Runs (or resumes) one turn. Never rejects: every failure is a `failed` result. */
