@@ -4,7 +4,7 @@ import { lazySchema, memo } from '../shared/schemas/lazy-schema.js';
 
 /** The schemas of this file, built on first use. */
 export const executionResultSchemas = /* @__PURE__ */ memo(() => {
-  const { recordSchema, usageSchema } = commonSchemas();
+  const { errorSchema, recordSchema, usageSchema } = commonSchemas();
   const reasonSchema = z.object({
     code: z.string(),
     message: z.string(),
@@ -36,14 +36,7 @@ export const executionResultSchemas = /* @__PURE__ */ memo(() => {
         metadata: z.optional(recordSchema),
       }),
     ),
-    error: z.optional(
-      z.object({
-        code: z.string(),
-        message: z.string(),
-        retryable: z.optional(z.boolean()),
-        metadata: z.optional(recordSchema),
-      }),
-    ),
+    error: z.optional(errorSchema),
     usage: z.optional(usageSchema),
     trace: z.optional(recordSchema),
     degradation: z.optional(z.array(reasonSchema)),

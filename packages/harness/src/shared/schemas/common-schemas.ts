@@ -41,24 +41,25 @@ export const commonSchemas = /* @__PURE__ */ memo(() => {
     metadata: z.optional(recordSchema),
   });
 
+  /** A tool's or a backend's error: `{ code, message, retryable?, metadata? }`. */
+  const errorSchema = z.object({
+    code: z.string(),
+    message: z.string(),
+    retryable: z.optional(z.boolean()),
+    metadata: z.optional(recordSchema),
+  });
+
   const toolResultSchema = z.object({
     callId: z.string(),
     toolName: z.string(),
     status: z.enum(['success', 'error']),
     output: z.optional(z.string()),
     structuredOutput: z.optional(recordSchema),
-    error: z.optional(
-      z.object({
-        code: z.string(),
-        message: z.string(),
-        retryable: z.optional(z.boolean()),
-        metadata: z.optional(recordSchema),
-      }),
-    ),
+    error: z.optional(errorSchema),
     usage: z.optional(usageSchema),
     metadata: z.optional(recordSchema),
   });
-  return { recordSchema, nonEmptyString, nonNegativeNumber, usageSchema, aggregateUsageSchema, toolCallSchema, approvalRequestSchema, toolResultSchema };
+  return { recordSchema, nonEmptyString, nonNegativeNumber, usageSchema, aggregateUsageSchema, toolCallSchema, approvalRequestSchema, errorSchema, toolResultSchema };
 });
 
 /** Validates what a tool registry returned. */
