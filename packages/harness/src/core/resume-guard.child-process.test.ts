@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_SECRET, pauseForApproval } from './__fixtures__/approval-pause.js';
 
-const script = fileURLToPath(new URL('./__fixtures__/resume-with-file-guard.mjs', import.meta.url));
+const script = fileURLToPath(new URL('../__fixtures__/resume-with-file-guard.mjs', import.meta.url));
 const built = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
 
 interface Racer {

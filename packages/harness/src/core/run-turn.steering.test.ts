@@ -14,7 +14,7 @@ import type { ExecutionAdapter, ExecutionCapabilities, ExecutionResult } from '.
 import { PLAIN_CAPABILITIES, turnInput } from '../local/__fixtures__/test-helpers.js';
 import { MAX_PENDING_STEERS } from './internal/turn-steering.js';
 
-const engine = fileURLToPath(new URL('./__fixtures__/steerable-engine.mjs', import.meta.url));
+const engine = fileURLToPath(new URL('../__fixtures__/steerable-engine.mjs', import.meta.url));
 
 /**
  * A backend over the steerable engine process: sends the prompt, takes steering once the engine
