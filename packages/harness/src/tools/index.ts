@@ -25,3 +25,4 @@ export * from './mcp/index.js';
 export * from './idempotency/index.js';
 export * from './memory/index.js';
 export * from './bash/index.js';
+export * from './subagents/index.js';

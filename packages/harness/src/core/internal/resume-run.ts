@@ -125,9 +125,9 @@ function resumeLoop(
       const decision = resolution.decisions[request.id]!;
       run.transcript.push({ type: 'approval_decision', iteration: state.iteration, requestId: request.id, decision });
     }
-    return runModelLoop(run, { pendingCalls: state.pendingCalls, decisions: resolution.decisions });
+    return runModelLoop(run, { pendingCalls: state.pendingCalls, decisions: resolution.decisions, resolution });
   }
-  return runModelLoop(run, { pendingCalls: state.pendingCalls });
+  return runModelLoop(run, { pendingCalls: state.pendingCalls, resolution });
 }
 
 function resumeBackend(

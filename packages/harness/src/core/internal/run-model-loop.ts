@@ -8,7 +8,7 @@ import type {
   HarnessModelOutput,
   HarnessModelStreamPart,
 } from '../types/model.js';
-import type { HarnessToolCall, HarnessToolDefinition } from '../../shared/types/tools.js';
+import type { HarnessToolCall, HarnessToolDefinition, HarnessToolResumeResolution } from '../../shared/types/tools.js';
 import { finishRun, type RunEnding } from './finish-run.js';
 import { readModelOutput } from './read-model-output.js';
 import { readToolDefinitions } from './read-tool-definitions.js';
@@ -21,6 +21,8 @@ export interface LoopStart {
   pendingCalls?: HarnessToolCall[];
   /** The resume's approval decisions by call id; only own keys count. */
   decisions?: Readonly<Record<string, 'approved' | 'rejected'>>;
+  /** The resume's resolution, shown to the carried-over calls (`context.turn.resolution`). */
+  resolution?: HarnessToolResumeResolution;
 }
 
 /**
@@ -56,7 +58,7 @@ async function drive(run: RunContext, start: LoopStart): Promise<RunEnding> {
   if (start.pendingCalls !== undefined && start.pendingCalls.length > 0) {
     run.phase = 'tools.execute';
     const decisions = start.decisions === undefined ? undefined : approvalDecisions(start.decisions);
-    const ending = await runToolStep(run, start.pendingCalls, decisions);
+    const ending = await runToolStep(run, start.pendingCalls, decisions, start.resolution);
     if (ending !== undefined) return ending;
   }
   for (;;) {

@@ -2,7 +2,14 @@ import { stableStringify } from '../continuation/stable-stringify.js';
 import { commonSchemas } from '../../shared/schemas/common-schemas.js';
 import { formatIssues } from '../../shared/schemas/format-issues.js';
 import type { HarnessApprovalRequest } from '../types/approval.js';
-import type { HarnessToolCall, HarnessToolDefinition, HarnessToolResult } from '../../shared/types/tools.js';
+import type {
+  HarnessToolCall,
+  HarnessToolDefinition,
+  HarnessToolPauseRequest,
+  HarnessToolResult,
+  HarnessToolResumeResolution,
+  HarnessToolTurnSeam,
+} from '../../shared/types/tools.js';
 import type { RunEnding } from './finish-run.js';
 import { addUsage, callerIdentity, executionState, transcriptIteration, type RunContext } from './run-context.js';
 import {
@@ -47,6 +54,7 @@ export async function runToolStep(
   run: RunContext,
   calls: HarnessToolCall[],
   decisions: ApprovalDecisions = noDecisions,
+  resolution?: HarnessToolResumeResolution,
 ): Promise<RunEnding | undefined> {
   const toolsByName = new Map(run.availableTools.map((tool) => [tool.name, tool]));
   const repeatedUnknown = calls.find((call) => !toolsByName.has(call.name) && run.reportedUnknownTools.has(call.name));
@@ -101,7 +109,10 @@ export async function runToolStep(
       const stopReason = interruptedBefore === 'timeout' ? 'timeout_reached' : 'cancelled';
       return endEarly(run, { stopReason }, [], [...window, ...planned.slice(index)], overBudget);
     }
-    const executed = await executeWindow(run, window);
+    const executed = await executeWindow(run, window, resolution);
+    if (run.turnSignal.interruptReason() === undefined && executed.some((entry) => entry.pause !== undefined)) {
+      return pauseForTools(run, executed, planned.slice(index), overBudget);
+    }
     for (let position = 0; position < executed.length; position += 1) {
       const { call, result, latencyMs } = executed[position]!;
       const interrupted = run.turnSignal.interruptReason();
@@ -192,10 +203,16 @@ interface ExecutedCall {
   call: HarnessToolCall;
   result: HarnessToolResult;
   latencyMs: number;
+  /** What the call asked the turn to pause for (`context.turn.pause`). */
+  pause?: HarnessToolPauseRequest;
 }
 
 /** Runs a window of calls at once (one call when concurrency is 1); immediate results pass through. */
-async function executeWindow(run: RunContext, window: PlannedCall[]): Promise<ExecutedCall[]> {
+async function executeWindow(
+  run: RunContext,
+  window: PlannedCall[],
+  resolution: HarnessToolResumeResolution | undefined,
+): Promise<ExecutedCall[]> {
   const { tools, clock } = run.services;
   const iteration = transcriptIteration(run);
   const signal = run.turnSignal.signal;
@@ -209,6 +226,15 @@ async function executeWindow(run: RunContext, window: PlannedCall[]): Promise<Ex
       run.trace.stream({ type: 'tool_started', iteration, call });
       const startedAt = clock.now();
       const { input } = run;
+      let pause: HarnessToolPauseRequest | undefined;
+      const turn: HarnessToolTurnSeam = {
+        pause: (request) => {
+          pause = request;
+        },
+        resolution,
+        remainingBudget: remainingBudget(run),
+        emitTrace: (event) => run.trace.forward(event),
+      };
       const context = {
         assistantId: input.assistantId,
         turnId: input.turnId,
@@ -222,9 +248,15 @@ async function executeWindow(run: RunContext, window: PlannedCall[]): Promise<Ex
         signal,
         deadline: run.turnSignal.deadline,
         state: run.toolState,
+        turn,
       };
       return raceSignal(() => tools!.execute(call, context), signal).then(
-        (value): ExecutedCall => ({ call, result: normaliseToolResult(call, value), latencyMs: clock.now() - startedAt }),
+        (value): ExecutedCall => ({
+          call,
+          result: normaliseToolResult(call, value),
+          latencyMs: clock.now() - startedAt,
+          ...(pause === undefined ? {} : { pause }),
+        }),
         (error: unknown): ExecutedCall => ({
           call,
           result: isTurnInterrupted(error) ? interruptedToolResult(call, error.reason) : thrownToolResult(call, error),
@@ -233,6 +265,77 @@ async function executeWindow(run: RunContext, window: PlannedCall[]): Promise<Ex
       );
     }),
   );
+}
+
+function remainingBudget(run: RunContext): number | undefined {
+  const budget = run.services.limits.budgetLimit;
+  return budget === undefined ? undefined : Math.max(0, budget - (run.usage.totalCostUnits - run.costAtStart));
+}
+
+/**
+ * Some calls of the window asked to pause the turn (`context.turn.pause`, e.g. a subagent that
+ * needs approval). The other finished calls are recorded; the pausing calls (their usage counted,
+ * their results not recorded) and every call not run yet are carried to the resume, pausing ones
+ * first. The first pause's kind decides the ending; approval requests of all pausing calls are
+ * asked together. A pausing call whose request is not answered by the resolution pauses again.
+ */
+async function pauseForTools(
+  run: RunContext,
+  executed: ExecutedCall[],
+  remaining: PlannedCall[],
+  overBudget: HarnessToolCall[],
+): Promise<RunEnding> {
+  const pausing = executed.filter((entry) => entry.pause !== undefined);
+  for (const entry of executed) {
+    if (entry.pause === undefined) recordWithoutHooks(run, entry.result, entry.latencyMs);
+    else addUsage(run.usage, entry.result.usage, entry.latencyMs);
+  }
+  for (const item of remaining) if (item.kind === 'immediate') recordWithoutHooks(run, item.result, 0);
+  const pendingCalls = [
+    ...pausing.map((entry) => entry.call),
+    ...remaining.filter((item) => item.kind === 'run').map((item) => item.call),
+    ...overBudget,
+  ];
+  const iteration = transcriptIteration(run);
+  const first = pausing[0]!.pause!;
+  if (first.type === 'clarification') {
+    const question = String(first.question).trim() || 'The tool needs more information.';
+    run.transcript.push({ type: 'clarification_request', iteration, question });
+    run.trace.emit({ type: 'clarification_requested', question });
+    return {
+      stopReason: 'clarification_required',
+      assistantText: question,
+      pause: { question, pendingCalls },
+      metadata: { clarification: { callId: pausing[0]!.call.id, toolName: pausing[0]!.call.name } },
+    };
+  }
+  const requests: HarnessApprovalRequest[] = [];
+  for (const entry of pausing) {
+    if (entry.pause?.type !== 'approval') continue;
+    for (const raw of entry.pause.requests) {
+      const parsed = commonSchemas().approvalRequestSchema.safeParse(raw);
+      if (!parsed.success) {
+        throw new Error(`${entry.call.name} asked to pause for an unusable approval request: ${formatIssues(parsed.error.issues)}.`);
+      }
+      requests.push(await prepareApproval(run, detachApproval(parsed.data as HarnessApprovalRequest)));
+    }
+  }
+  if (requests.length === 0 || new Set(requests.map((request) => request.id)).size !== requests.length) {
+    throw new Error('A tool asked to pause for approval without requests, or with duplicate request ids.');
+  }
+  for (const request of requests) run.transcript.push({ type: 'approval_request', iteration, request });
+  run.trace.emit({ type: 'approval_requested', requests });
+  return {
+    stopReason: 'approval_required',
+    pause: { approvals: requests, pendingCalls },
+    metadata: { approvalRequests: requests },
+  };
+}
+
+function detachApproval(request: HarnessApprovalRequest): HarnessApprovalRequest {
+  const copied = detachValue(request);
+  if (!copied.ok) throw new Error(`A tool asked to pause for an unusable approval request: ${copied.reason}.`);
+  return copied.value;
 }
 
 /** After the turn was interrupted: record what finished, and stop. */

@@ -68,6 +68,19 @@ export class TraceEmitter {
     }
   }
 
+  /** Sends an event made elsewhere (a nested turn's) to the sink, as it is. */
+  forward(event: { type: string; turnId: string }): void {
+    if (this.sink === undefined) return;
+    try {
+      const pending = this.sink.emit(event as HarnessTraceEvent);
+      if (pending !== undefined && typeof (pending as PromiseLike<void>).then === 'function') {
+        (pending as Promise<void>).then(undefined, this.onSinkError);
+      }
+    } catch {
+      this.sinkErrors += 1;
+    }
+  }
+
   stream(event: HarnessStreamEvent): void {
     this.onStreamEvent?.(event);
   }

@@ -19,6 +19,11 @@ export interface HarnessBaseTraceEvent {
   toolCallCount: number;
   /** Milliseconds since the run started. */
   elapsedMs: number;
+  /**
+   * On events of a nested turn (a subagent run by the `task` tool): the subagent names from the
+   * outermost in. Such events carry the parent's `turnId`; their counters are the nested turn's.
+   */
+  subagentPath?: string[];
 }
 
 /** Every trace event, discriminated on `type`. */

@@ -52,6 +52,52 @@ export interface HarnessToolExecutionContext extends HarnessToolAvailabilityInpu
    * registry provides none.
    */
   state?: HarnessToolState | undefined;
+  /**
+   * Present when the harness's own model loop runs the call: lets a tool run a nested turn
+   * (a subagent) as part of this one — pause this turn for the nested turn's approval or
+   * question, read the resume resolution, see the remaining budget and forward trace events.
+   */
+  turn?: HarnessToolTurnSeam | undefined;
+}
+
+/** An approval request a tool asks the turn to pause for (same shape as the turn's own). */
+export interface HarnessToolApprovalRequest {
+  id: string;
+  kind: string;
+  summary: string;
+  details?: Record<string, unknown> | undefined;
+  metadata?: Record<string, unknown> | undefined;
+}
+
+/** What a tool may pause its turn for. */
+export type HarnessToolPauseRequest =
+  | { type: 'approval'; requests: HarnessToolApprovalRequest[] }
+  | { type: 'clarification'; question: string };
+
+/** The resolution of a resume, as a tool carried over from the paused step sees it. */
+export type HarnessToolResumeResolution =
+  | { type: 'clarification'; answer: string }
+  | { type: 'approval'; decisions: Readonly<Record<string, 'approved' | 'rejected'>> }
+  | { type: 'deferred' };
+
+/** See {@link HarnessToolExecutionContext.turn}. */
+export interface HarnessToolTurnSeam {
+  /**
+   * Pauses the turn once this call returns: the turn ends `awaiting_approval` (these requests)
+   * or `needs_clarification` (this question), this call's result is not recorded (its usage is),
+   * and the call runs again, with the same id, first thing on resume. Keep what the call needs
+   * to continue in `state`. The last request of a call wins.
+   */
+  pause(request: HarnessToolPauseRequest): void;
+  /** On a resume, the caller's resolution; given to the calls carried over from the paused step. */
+  readonly resolution?: HarnessToolResumeResolution | undefined;
+  /** Cost units this run may still spend; absent without a `budgetLimit`. */
+  readonly remainingBudget?: number | undefined;
+  /**
+   * Forwards a trace event of a nested turn to this turn's trace sink, as it is (add a nesting
+   * marker such as `subagentPath` first). Never throws; the sink cannot affect the turn.
+   */
+  emitTrace(event: { type: string; turnId: string }): void;
 }
 
 /** The result of {@link HarnessToolState.set}: stored, or refused with a reason (nothing changed). */
