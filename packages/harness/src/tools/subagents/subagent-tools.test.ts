@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { composeToolRegistries, createHarness, HarnessConfigError, type HarnessResult, type HarnessTraceEvent } from '../../index.js';
 import type { HarnessModelInput, HarnessModelOutput } from '../../core/types/model.js';
-import { createFakeToolRegistry, createScriptedModel, createTurnInput } from '../../testing/index.js';
+import { createFakeExecutionAdapter, createFakeToolRegistry, createScriptedModel, createTurnInput } from '../../testing/index.js';
 import { createSubagentToolRegistry, type SubagentDefinition } from './index.js';
 
 const secret = 'a-test-secret-of-at-least-32-bytes!!';
@@ -213,6 +213,38 @@ describe('createSubagentToolRegistry', () => {
     expect(second.parentModel.calls).toHaveLength(1);
   });
 
+  it('asks for the approvals of parallel tasks together, and carries the calls not run yet', async () => {
+    const email = (id: string): HarnessModelOutput => ({ type: 'tool_request', calls: [{ id, name: 'send_email', input: { to: `${id}@example.com` } }] });
+    const first = setup({
+      limits: { toolConcurrency: 2 },
+      parent: [
+        {
+          type: 'tool_request',
+          calls: [
+            { id: 't1', name: 'task', input: { subagent: 'researcher', prompt: 'one' } },
+            { id: 't2', name: 'task', input: { subagent: 'researcher', prompt: 'two' } },
+            { id: 'l1', name: 'lookup', input: {} },
+          ],
+        },
+      ],
+      child: [(input) => email(input.message.text === 'one' ? 'a' : 'b'), (input) => email(input.message.text === 'one' ? 'a' : 'b')],
+    });
+    const paused = await first.harness.runTurn(createTurnInput());
+    expect(paused.outcome).toBe('awaiting_approval');
+    expect(paused.continuation?.state.approvals?.map((request) => request.id)).toEqual(['t1/a', 't2/b']);
+    expect(paused.continuation?.state.pendingCalls?.map((call) => call.id)).toEqual(['t1', 't2', 'l1']);
+    expect(first.tools.calls).toHaveLength(0);
+
+    const second = setup({
+      parent: [{ type: 'final_answer', text: 'ok' }],
+      child: [(input) => ({ type: 'final_answer', text: `child saw ${String(input.transcript.filter((item) => item.type === 'tool_result').length)} result` }), (input) => ({ type: 'final_answer', text: `child saw ${String(input.transcript.filter((item) => item.type === 'tool_result').length)} result` })],
+    });
+    const resumed = await second.harness.resumeTurn(paused.continuation, { type: 'approval', decisions: { 't1/a': 'approved', 't2/b': 'rejected' } });
+    expect(resumed.outcome).toBe('completed');
+    expect(second.tools.calls.map((call) => `${call.name}:${String(call.input.to ?? '')}`)).toEqual(['send_email:a@example.com', 'lookup:']);
+    expect(results(resumed).map((result) => `${result.callId}:${result.status}`)).toEqual(['t1:success', 't2:success', 'l1:success']);
+  });
+
   it('passes a rejection to the subagent', async () => {
     const first = setup({
       parent: [taskCall('t1', 'researcher')],
@@ -250,6 +282,29 @@ describe('createSubagentToolRegistry', () => {
     const resumed = await second.harness.resumeTurn(JSON.parse(JSON.stringify(paused.continuation)), { type: 'clarification', answer: 'Oslo' });
     expect(resumed.outcome).toBe('completed');
     expect(results(resumed).find((item) => item.toolName === 'task')?.output).toBe('Sunny in Oslo.');
+  });
+
+  it('runs subagents on a backend, and pauses the parent for the backend approval', async () => {
+    const backend = createFakeExecutionAdapter({
+      capabilities: { approvalInterrupts: 'native' },
+      steps: [
+        { status: 'awaiting_approval', approvalRequest: { approvalKey: 'push-1', reason: 'Push to main?' }, usage: { costUnits: 2 } },
+        (request) => ({ status: 'completed', output: { text: `pushed after ${JSON.stringify(request.resume)}` }, usage: { costUnits: 3 } }),
+      ],
+    });
+    const subagents = createSubagentToolRegistry({ backend, subagents: [{ name: 'coder', description: 'Codes.', systemPrompt: 'You code.' }] });
+    const parent = (steps: HarnessModelOutput[]) => createHarness({ model: createScriptedModel(steps), tools: subagents, continuationSecret: secret });
+    const paused = await parent([taskCall('t1', 'coder')]).runTurn(createTurnInput());
+    expect(paused.outcome).toBe('awaiting_approval');
+    expect(paused.continuation?.state.approvals?.map((request) => request.id)).toEqual(['t1/push-1']);
+    expect(backend.requests[0]?.instructions.systemPrompt).toBe('You code.');
+    const resumed = await parent([{ type: 'final_answer', text: 'ok' }]).resumeTurn(paused.continuation, {
+      type: 'approval',
+      decisions: { 't1/push-1': 'approved' },
+    });
+    expect(resumed.outcome).toBe('completed');
+    expect(results(resumed)[0]?.output).toBe('pushed after {"type":"approval","decisions":{"push-1":"approved"}}');
+    expect(resumed.usage.totalCostUnits).toBe(5);
   });
 
   it('checks its options', () => {
