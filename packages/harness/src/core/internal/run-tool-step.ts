@@ -233,6 +233,8 @@ async function executeWindow(
         },
         resolution,
         remainingBudget: remainingBudget(run),
+        remainingToolCalls: Math.max(0, run.services.limits.maxToolCalls - run.counters.toolCallCount),
+        remainingIterations: Math.max(0, run.services.limits.maxIterations - run.counters.iteration),
         emitTrace: (event) => run.trace.forward(event),
       };
       const context = {

@@ -93,6 +93,10 @@ export interface HarnessToolTurnSeam {
   readonly resolution?: HarnessToolResumeResolution | undefined;
   /** Cost units this run may still spend; absent without a `budgetLimit`. */
   readonly remainingBudget?: number | undefined;
+  /** Tool calls this run may still make after this one (`limits.maxToolCalls` minus those started). */
+  readonly remainingToolCalls: number;
+  /** Model steps this run may still take (`limits.maxIterations` minus those taken). */
+  readonly remainingIterations: number;
   /**
    * Forwards a trace event of a nested turn to this turn's trace sink, as it is (add a nesting
    * marker such as `subagentPath` first). Never throws; the sink cannot affect the turn.

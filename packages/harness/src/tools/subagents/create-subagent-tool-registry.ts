@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { createHarness } from '../../core/create-harness.js';
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
+import { DEFAULT_TURN_LIMITS } from '../../core/limits.js';
 import type { HarnessContinuation, HarnessResumeResolution } from '../../core/types/continuation.js';
 import type { HarnessConfig, HarnessLimits } from '../../core/types/config.js';
 import type { HarnessTraceEvent, HarnessTraceSink } from '../../core/types/trace.js';
@@ -35,8 +36,9 @@ export interface SubagentDefinition {
    */
   tools?: readonly string[] | HarnessToolRegistry | undefined;
   /**
-   * Limits of its nested turn. Time and budget are never more than what the parent turn has left.
-   * @default the harness defaults (`maxElapsedMs` and `budgetLimit` capped by the parent's)
+   * Limits of its nested turn. Time, budget, model steps and tool calls are never more than what
+   * the parent run has left (steps and tool calls at least one).
+   * @default the harness defaults, capped by what the parent has left
    */
   limits?: Omit<HarnessLimits, 'maxContinuationBytes'> | undefined;
   /** A model for this subagent only. @default the registry's `model` */
@@ -276,6 +278,10 @@ async function runTask(
   );
 }
 
+function capped(configured: number, remaining: number | undefined): number {
+  return remaining === undefined ? configured : Math.max(1, Math.min(configured, remaining));
+}
+
 function childConfig(options: CheckedOptions, depth: number, agent: SubagentDefinition, context: HarnessToolExecutionContext): HarnessConfig {
   const remainingMs = context.deadline === undefined ? undefined : Math.max(1, Math.floor(context.deadline - Date.now()));
   const configuredMs = agent.limits?.maxElapsedMs ?? 30_000;
@@ -287,6 +293,9 @@ function childConfig(options: CheckedOptions, depth: number, agent: SubagentDefi
     ...agent.limits,
     maxElapsedMs: remainingMs === undefined ? configuredMs : Math.min(configuredMs, remainingMs),
     budgetLimit,
+    // Never more steps or tool calls than the parent run has left (at least one, as limits must be positive).
+    maxIterations: capped(agent.limits?.maxIterations ?? DEFAULT_TURN_LIMITS.maxIterations, context.turn?.remainingIterations),
+    maxToolCalls: capped(agent.limits?.maxToolCalls ?? DEFAULT_TURN_LIMITS.maxToolCalls, context.turn?.remainingToolCalls),
     ...(context.state === undefined ? {} : { maxContinuationBytes: Math.max(1024, context.state.maxBytes) }),
   };
   const turn = context.turn;

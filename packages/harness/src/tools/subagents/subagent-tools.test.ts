@@ -119,6 +119,23 @@ describe('createSubagentToolRegistry', () => {
     expect(results(result).find((item) => item.toolName === 'task')?.output).toBe('done via writer');
   });
 
+  it('caps the subagent by the model steps and tool calls the parent run has left', async () => {
+    const { harness, tools } = setup({
+      limits: { maxToolCalls: 2, maxIterations: 2 },
+      parent: [taskCall('t1', 'researcher'), { type: 'final_answer', text: 'ok' }],
+      child: [
+        { type: 'tool_request', calls: [{ id: 'c1', name: 'lookup', input: {} }, { id: 'c2', name: 'lookup', input: {} }] },
+        { type: 'final_answer', text: 'never reached' },
+      ],
+    });
+    const result = await harness.runTurn(createTurnInput());
+    // The task call used one of the parent's two tool calls: the child may make one, not two.
+    expect(tools.callsOf('lookup')).toHaveLength(1);
+    const task = results(result).find((item) => item.toolName === 'task');
+    expect(task?.error).toMatchObject({ code: 'subagent_incomplete' });
+    expect(task?.error?.message).toContain('max_tool_calls_reached');
+  });
+
   it('caps the subagent by what the parent has left: budget and time; its own limits apply too', async () => {
     const seen: (number | undefined)[] = [];
     const { harness } = setup({
