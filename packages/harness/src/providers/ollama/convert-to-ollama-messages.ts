@@ -4,6 +4,7 @@ import type { HarnessInstructions, HarnessPreparedContext, HarnessUserMessage } 
 import { renderInstructions } from '../internal/render-instructions.js';
 import { replayTranscript } from '../internal/replay-transcript.js';
 import type { OllamaMessage, OllamaTool } from './ollama-api-types.js';
+import { toFunctionTools } from '../internal/to-function-tools.js';
 
 /** What `convertToOllamaMessages` needs: the parts of `HarnessModelInput` that make the prompt. */
 export interface OllamaConversation {
@@ -54,12 +55,5 @@ export function convertToOllamaMessages(conversation: OllamaConversation): Ollam
 
 /** Describes the available tools as Ollama `tools` (function tools with JSON Schema parameters). */
 export function convertToOllamaTools(tools: readonly HarnessToolDefinition[]): OllamaTool[] {
-  return tools.map((tool) => ({
-    type: 'function',
-    function: {
-      name: tool.name,
-      ...(tool.description === undefined ? {} : { description: tool.description }),
-      parameters: tool.inputSchema ?? { type: 'object', properties: {} },
-    },
-  }));
+  return toFunctionTools(tools);
 }

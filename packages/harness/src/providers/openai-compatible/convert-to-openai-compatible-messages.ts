@@ -4,6 +4,7 @@ import type { HarnessInstructions, HarnessPreparedContext, HarnessUserMessage } 
 import { renderInstructions } from '../internal/render-instructions.js';
 import { replayTranscript } from '../internal/replay-transcript.js';
 import type { OpenAICompatibleMessage, OpenAICompatibleTool } from './openai-compatible-api-types.js';
+import { toFunctionTools } from '../internal/to-function-tools.js';
 
 /** What `convertToOpenAICompatibleMessages` needs: the parts of `HarnessModelInput` that make the prompt. */
 export interface OpenAICompatibleConversation {
@@ -74,12 +75,5 @@ export function convertToOpenAICompatibleMessages(
 
 /** Describes the available tools as chat-completions `tools` (function tools with JSON Schema parameters). */
 export function convertToOpenAICompatibleTools(tools: readonly HarnessToolDefinition[]): OpenAICompatibleTool[] {
-  return tools.map((tool) => ({
-    type: 'function',
-    function: {
-      name: tool.name,
-      ...(tool.description === undefined ? {} : { description: tool.description }),
-      parameters: tool.inputSchema ?? { type: 'object', properties: {} },
-    },
-  }));
+  return toFunctionTools(tools);
 }
