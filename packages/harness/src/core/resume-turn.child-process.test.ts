@@ -1,25 +1,12 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createHarness } from '../index.js';
 import { createFakeToolRegistry, createScriptedModel, createTurnInput } from '../testing/index.js';
+import { runNodeScript } from '../__fixtures__/run-node-script.js';
 
 const script = fileURLToPath(new URL('./__fixtures__/resume-in-child.mjs', import.meta.url));
 const built = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
-
-function runChild(stdin: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script], { stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
-}
 
 describe('resumeTurn in another process', () => {
   it('finishes an approval turn created here, from JSON, in a child process', async () => {
@@ -36,7 +23,7 @@ describe('resumeTurn in another process', () => {
     expect(paused.outcome).toBe('awaiting_approval');
     expect(tools.calls).toHaveLength(0);
 
-    const child = await runChild(JSON.stringify({ continuation: paused.continuation, secret }));
+    const child = await runNodeScript(script, JSON.stringify({ continuation: paused.continuation, secret }));
     expect(child.stderr).toBe('');
     expect(child.code).toBe(0);
     const { result, toolCalls } = JSON.parse(child.stdout) as {
