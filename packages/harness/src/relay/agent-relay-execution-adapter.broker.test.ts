@@ -38,6 +38,7 @@ afterEach(async () => {
   await workerRelay.shutdown();
   await rig.stop();
   vi.unstubAllEnvs();
+  vi.restoreAllMocks();
   // Every socket to the broker and the stand-in is gone once both are down.
   await vi.waitFor(() => expect(activeSockets()).toBeLessThanOrEqual(socketsBefore), { timeout: 5_000 });
 });
@@ -109,9 +110,18 @@ describe('AgentRelayExecutionAdapter through the real broker', () => {
 
   it('ends a waiting turn with a structured failure when the broker is killed mid-turn', async () => {
     const relayAdapter = adapter({ timeoutMs: 600_000 });
+    // The broker dies only once it has accepted the request (the orchestrator's send settled), so
+    // the turn is truly waiting for the reply; a failed send is reported differently ('Sending the request … failed').
+    const send = RelayAdapter.prototype.send;
+    let accepted: Promise<void> | undefined;
+    vi.spyOn(RelayAdapter.prototype, 'send').mockImplementation(function (this: RelayAdapter, message) {
+      const sending = send.call(this, message);
+      if (message.from === CHAT) accepted ??= sending.then(() => undefined, () => undefined);
+      return sending;
+    });
     let killed: Promise<void> | undefined;
     responder = startResponder(workerRelay, WORKER, () => {
-      killed = rig.killBroker();
+      killed = accepted?.then(() => rig.killBroker());
       return undefined;
     });
     const result = await relayAdapter.execute(request());
