@@ -77,7 +77,7 @@ async function run(model: HarnessModelAdapter, stream: boolean): Promise<{ outpu
   for await (const part of model.streamStep!(input)) {
     if (outputs.length > 0) partsAfterOutput += 1;
     if (part.type === 'text_delta') deltas.push(part.text);
-    else outputs.push(part.output);
+    else if (part.type === 'output') outputs.push(part.output);
   }
   return { outputs, deltas, partsAfterOutput };
 }

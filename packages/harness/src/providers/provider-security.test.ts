@@ -52,7 +52,7 @@ async function collect(parts: AsyncIterable<HarnessModelStreamPart>) {
   let output: HarnessModelOutput | undefined;
   for await (const part of parts) {
     if (part.type === 'text_delta') deltas.push(part.text);
-    else output = part.output;
+    else if (part.type === 'output') output = part.output;
   }
   return { deltas, output: output! };
 }
@@ -223,7 +223,7 @@ describe('class 7: a streamed response has a total byte cap', () => {
     let output: HarnessModelOutput | undefined;
     for await (const part of model.streamStep(createModelInput())) {
       if (part.type === 'text_delta') deltaChars += part.text.length;
-      else output = part.output;
+      else if (part.type === 'output') output = part.output;
     }
     expect(output).toMatchObject({ type: 'invalid', kind: 'provider_error', retryable: false, metadata: { error: { failure: 'response_too_large' } } });
     expect(deltaChars).toBeLessThanOrEqual(4 * 1024 * 1024);

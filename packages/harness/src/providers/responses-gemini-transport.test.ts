@@ -57,7 +57,7 @@ describe.each(protocols)('$name over the shared HTTP layer', (protocol) => {
     const outputs: HarnessModelOutput[] = [];
     for await (const part of model.streamStep!(createModelInput({ signal: controller.signal }))) {
       if (part.type === 'text_delta') controller.abort();
-      else outputs.push(part.output);
+      else if (part.type === 'output') outputs.push(part.output);
     }
     expect(outputs).toHaveLength(1);
     expect(outputs[0]).toMatchObject({ type: 'invalid' });

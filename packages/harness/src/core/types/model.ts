@@ -3,22 +3,48 @@ import type { HarnessToolCall, HarnessToolDefinition } from '../../shared/types/
 import type { HarnessApprovalRequest } from './approval.js';
 import type { HarnessInvalidOutputKind, HarnessTranscriptItem } from './transcript.js';
 import type {
+  HarnessHistoryMessage,
   HarnessInstructions,
   HarnessPreparedContext,
+  HarnessToolChoice,
   HarnessUserMessage,
 } from '../../shared/types/turn-input.js';
 import type { HarnessUsage } from '../../shared/types/usage.js';
+
+/**
+ * Reasoning a model produced in a step, kept in the transcript (and continuations) so the provider
+ * can replay it in later steps as its API requires. Opaque fields go back unchanged.
+ */
+export interface HarnessReasoningPart {
+  /** The protocol that produced it (`'anthropic'`, `'openai-responses'`, `'gemini'` …); providers replay only their own. */
+  provider: string;
+  /** The reasoning text or summary, when the provider shows it. */
+  text?: string | undefined;
+  /** Opaque signature to send back with it (Anthropic `signature`, Gemini `thoughtSignature`). */
+  signature?: string | undefined;
+  /** Opaque hidden reasoning (Anthropic `redacted_thinking` data, Responses `encrypted_content`). */
+  data?: string | undefined;
+  /** The provider's id of the reasoning item (Responses). */
+  id?: string | undefined;
+}
 
 /** Fields every model output may carry. */
 export interface HarnessModelOutputBase {
   usage?: HarnessUsage | undefined;
   metadata?: Record<string, unknown> | undefined;
+  /** Reasoning of this step, in order; kept in the transcript for replay. */
+  reasoning?: HarnessReasoningPart[] | undefined;
 }
 
 /** The model answered. Ends the turn `completed`. */
 export interface HarnessFinalAnswerOutput extends HarnessModelOutputBase {
   type: 'final_answer';
   text: string;
+  /**
+   * The structured answer when the provider received it as a value (e.g. the input of a forced
+   * answer tool). Otherwise, with an `output` schema, the harness parses `text` as JSON.
+   */
+  value?: unknown;
 }
 
 /** The model wants tools run. */
@@ -74,6 +100,14 @@ export type HarnessModelOutput =
   | HarnessRefusalOutput
   | HarnessInvalidOutput;
 
+/** The structured answer a step must give, as a provider sends it: a name and a JSON Schema (object root). */
+export interface HarnessOutputFormat {
+  /** A name for the schema (`[A-Za-z0-9_-]`, at most 64 characters). */
+  name: string;
+  jsonSchema: Record<string, unknown>;
+  description?: string | undefined;
+}
+
 /** Everything a model adapter needs for one step. Rebuilt every iteration. */
 export interface HarnessModelInput {
   assistantId: string;
@@ -85,6 +119,15 @@ export interface HarnessModelInput {
   message: HarnessUserMessage;
   instructions: HarnessInstructions;
   context?: HarnessPreparedContext | undefined;
+  /** The conversation before `message`, oldest first; replay it as role messages before `message`. */
+  history?: HarnessHistoryMessage[] | undefined;
+  /**
+   * Present when the final answer must be a JSON value of this schema. Ask natively where the API
+   * can; otherwise the schema is in the instructions (see `renderInstructions`).
+   */
+  output?: HarnessOutputFormat | undefined;
+  /** This step's tool choice; absent means `'auto'`. */
+  toolChoice?: HarnessToolChoice | undefined;
   /** The turn so far (a copy). */
   transcript: HarnessTranscriptItem[];
   availableTools: HarnessToolDefinition[];
@@ -105,6 +148,8 @@ export interface HarnessModelInput {
 /** A piece of a streamed model step: text as it arrives, then exactly one output. */
 export type HarnessModelStreamPart =
   | { type: 'text_delta'; text: string }
+  /** Reasoning text as it arrives; never part of the answer. */
+  | { type: 'reasoning_delta'; text: string }
   | { type: 'output'; output: HarnessModelOutput };
 
 /** The model seam. */

@@ -1,3 +1,4 @@
+import type { HarnessReasoningPart } from './model.js';
 import type { HarnessApprovalRequest } from './approval.js';
 import type { HarnessToolCall, HarnessToolResult } from '../../shared/types/tools.js';
 
@@ -20,6 +21,8 @@ export interface HarnessAssistantStepItem {
   text?: string;
   /** The calls of a `tool_request`, with their real arguments. */
   calls?: HarnessToolCall[];
+  /** The step's reasoning, replayed by the provider that produced it. */
+  reasoning?: HarnessReasoningPart[];
 }
 
 /** A model output the harness could not use. Providers must not replay it as assistant speech. */

@@ -34,7 +34,7 @@ async function collect(parts: AsyncIterable<HarnessModelStreamPart>) {
   let output: HarnessModelOutput | undefined;
   for await (const part of parts) {
     if (part.type === 'text_delta') deltas.push(part.text);
-    else output = part.output;
+    else if (part.type === 'output') output = part.output;
   }
   return { deltas, output: output! };
 }

@@ -5,6 +5,7 @@ import type { ModelPricing } from '../pricing/model-pricing.js';
 import { priceUsage } from '../pricing/price-usage.js';
 import type { JsonCallOutcome, ProviderTransport, StreamCallOutcome } from './create-provider-transport.js';
 import { driveSseStep, type SseStepHandler } from './drive-sse-step.js';
+import { UnsupportedInputError } from './unsupported-input-error.js';
 import { invalidOutput, transportFailureOutput, type OutputContext } from './transport-failure-output.js';
 
 /** What differs between HTTP model protocols; the step plumbing around it is shared. */
@@ -46,7 +47,10 @@ export function createModelSteps(transport: ProviderTransport, protocol: ModelSt
     let text: string;
     try {
       text = JSON.stringify(protocol.buildBody(input, stream));
-    } catch {
+    } catch (error) {
+      if (error instanceof UnsupportedInputError) {
+        return { ok: false, output: invalidOutput('provider_error', error.message, contextFor(startedAt, 0), { retryable: false, code: error.code }) };
+      }
       const output = invalidOutput('provider_error', 'The request could not be serialized as JSON.', contextFor(startedAt, 0), { retryable: false });
       return { ok: false, output };
     }

@@ -9,6 +9,8 @@ import { invalidOutput, outputMetadata, outputUsage, type OutputContext } from '
 /** What one SSE event means to a provider: text to stream, the end of the stream, or a final output. */
 export interface SseStepUpdate {
   text?: string;
+  /** Reasoning text to stream as `reasoning_delta` (never mixed into the answer's `text_delta`s). */
+  reasoning?: string;
   end?: boolean;
   output?: HarnessModelOutput;
 }
@@ -21,7 +23,7 @@ export interface SseStepHandler {
 }
 
 /**
- * Reads an open stream through `handler`, yielding `text_delta` parts as they come and exactly one
+ * Reads an open stream through `handler`, yielding `text_delta` (and `reasoning_delta`) parts as they come and exactly one
  * `output` part at the end. A broken, silent, oversized or cancelled stream ends with the matching
  * `invalid` output instead of hanging; the connection is closed in every case, also when the consumer
  * stops early. Deltas are redacted as one text: the end of a delta that could begin a secret is held
@@ -34,10 +36,15 @@ export async function* driveSseStep(
 ): AsyncGenerator<HarnessModelStreamPart, void, undefined> {
   let final: HarnessModelOutput | undefined;
   const text = createStreamRedactor(context.redactor);
+  const reasoning = createStreamRedactor(context.redactor);
   try {
     for await (const event of stream.events) {
       const update = handler.onEvent(event);
       if (update === undefined) continue;
+      if (update.reasoning !== undefined && update.reasoning !== '') {
+        const safe = reasoning.push(update.reasoning);
+        if (safe !== '') yield { type: 'reasoning_delta', text: safe };
+      }
       if (update.text !== undefined && update.text !== '') {
         const safe = text.push(update.text);
         if (safe !== '') yield { type: 'text_delta', text: safe };
@@ -55,6 +62,8 @@ export async function* driveSseStep(
   } finally {
     stream.close();
   }
+  const reasoningRest = reasoning.flush();
+  if (reasoningRest !== '') yield { type: 'reasoning_delta', text: reasoningRest };
   const rest = text.flush();
   if (rest !== '') yield { type: 'text_delta', text: rest };
   yield { type: 'output', output: final ?? handler.finish() };

@@ -1,5 +1,6 @@
 import type { HarnessToolCall } from '../../shared/types/tools.js';
 import type { HarnessTranscriptItem } from '../../core/types/transcript.js';
+import type { HarnessReasoningPart } from '../../core/types/model.js';
 import { formatToolResult, missingToolResult, type FormattedToolResult } from './format-tool-result.js';
 
 /** One tool call with its result, ready to replay. */
@@ -10,7 +11,7 @@ export interface ReplayedToolResult extends FormattedToolResult {
 /** A provider-neutral conversation step rebuilt from the transcript. */
 export type ReplayEntry =
   /** The assistant spoke; `calls` are present for a tool step (with their real arguments). */
-  | { role: 'assistant'; text?: string; calls?: HarnessToolCall[] }
+  | { role: 'assistant'; text?: string; calls?: HarnessToolCall[]; reasoning?: HarnessReasoningPart[] }
   /** The results of the preceding assistant step's calls, one per call, in call order. */
   | { role: 'tool_results'; results: ReplayedToolResult[] }
   /** Something the user said (a clarification answer). */
@@ -38,11 +39,12 @@ export function replayTranscript(transcript: readonly HarnessTranscriptItem[]): 
     switch (item.type) {
       case 'assistant_step': {
         const text = item.text !== undefined && item.text.trim() !== '' ? item.text : undefined;
+        const reasoning = item.reasoning !== undefined && item.reasoning.length > 0 ? { reasoning: item.reasoning } : {};
         if (item.outputType === 'tool_request' && item.calls !== undefined && item.calls.length > 0) {
-          entries.push({ role: 'assistant', ...(text === undefined ? {} : { text }), calls: item.calls });
+          entries.push({ role: 'assistant', ...(text === undefined ? {} : { text }), calls: item.calls, ...reasoning });
           entries.push({ role: 'tool_results', results: item.calls.map((call) => resultFor(call, transcript, index, consumed)) });
         } else if (text !== undefined) {
-          entries.push({ role: 'assistant', text });
+          entries.push({ role: 'assistant', text, ...reasoning });
         }
         return;
       }

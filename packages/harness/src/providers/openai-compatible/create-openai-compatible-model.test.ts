@@ -27,7 +27,7 @@ async function collect(parts: AsyncIterable<HarnessModelStreamPart>) {
   let outputs = 0;
   for await (const part of parts) {
     if (part.type === 'text_delta') deltas.push(part.text);
-    else {
+    else if (part.type === 'output') {
       output = part.output;
       outputs += 1;
     }

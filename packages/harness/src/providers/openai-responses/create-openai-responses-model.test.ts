@@ -26,7 +26,7 @@ async function collect(parts: AsyncIterable<HarnessModelStreamPart>) {
   const outputs: HarnessModelOutput[] = [];
   for await (const part of parts) {
     if (part.type === 'text_delta') deltas.push(part.text);
-    else outputs.push(part.output);
+    else if (part.type === 'output') outputs.push(part.output);
   }
   expect(outputs).toHaveLength(1);
   return { deltas, output: outputs[0]! };

@@ -1,12 +1,36 @@
 import type { HarnessSteering } from './steering.js';
-/** An attachment on the user's message. The harness forwards it; it never fetches `url`. */
+/**
+ * An image or file on a message, by `url` or inline `data`. The harness never fetches `url`: the
+ * provider is handed the address. Providers send images as image parts and other files as
+ * document/file parts where the API takes them; an attachment a provider or model cannot take ends
+ * the turn `failed` with error code `attachments_unsupported` — it is never silently dropped.
+ */
 export interface HarnessAttachment {
   id: string;
+  /** What it is: `'image'`, `'file'` or a product's own kind (`mediaType` decides when it is set). */
   type: string;
   name?: string | undefined;
+  /** Where the provider can read it (`https:` or a `data:` URL). */
   url?: string | undefined;
+  /** Inline content, base64-encoded (no `data:` prefix). Needs `mediaType`. */
+  data?: string | undefined;
+  /** IANA media type, e.g. `image/png` or `application/pdf`. */
+  mediaType?: string | undefined;
   metadata?: Record<string, unknown> | undefined;
 }
+
+/** One earlier message of the conversation, replayed to the model as a real role message. */
+export interface HarnessHistoryMessage {
+  role: 'user' | 'assistant';
+  text: string;
+  attachments?: HarnessAttachment[] | undefined;
+}
+
+/**
+ * Whether and which tool the model must call: `'auto'` (it decides), `'none'` (no tool),
+ * `'required'` (some tool) or `{ name }` (that tool).
+ */
+export type HarnessToolChoice = 'auto' | 'none' | 'required' | { name: string };
 
 /** The user message that starts a turn. */
 export interface HarnessUserMessage {
@@ -73,6 +97,13 @@ export interface HarnessTurnInput {
   userId?: string | undefined;
   threadId?: string | undefined;
   context?: HarnessPreparedContext | undefined;
+  /**
+   * The conversation before `message`, oldest first. Replayed as role messages by every provider,
+   * passed to backends as `ExecutionRequest.history`, counted by the input budget.
+   */
+  history?: HarnessHistoryMessage[] | undefined;
+  /** The tool choice of every model step of the turn (a `prepareStep` hook may change it per step). @default 'auto' */
+  toolChoice?: HarnessToolChoice | undefined;
   /**
    * When given, only these tools are offered to the model and only these may run,
    * whatever the registry lists. An empty array means no tools.

@@ -1,0 +1,17 @@
+/** Codes of request parts a provider cannot send. */
+export type UnsupportedInputCode = 'attachments_unsupported' | 'output_unsupported' | 'tool_choice_unsupported';
+
+/**
+ * Thrown by a provider's `buildBody` when the turn asks for something its API (or the configured
+ * model) cannot take; the step ends as an `invalid` / `provider_error` output with this `code`,
+ * not retryable, and nothing is sent. Never silently drop what the user gave instead.
+ */
+export class UnsupportedInputError extends Error {
+  override readonly name = 'UnsupportedInputError';
+  readonly code: UnsupportedInputCode;
+
+  constructor(code: UnsupportedInputCode, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
