@@ -51,7 +51,7 @@ export const DEFAULT_LOCAL_COMMAND_OPTIONS = /* @__PURE__ */ Object.freeze({
   /** Time between SIGTERM and SIGKILL to the process group, in milliseconds. */
   killGraceMs: 2_000,
   /** Cap on captured stdout, and separately on stderr, in bytes (8 MiB). */
-  maxOutputBytes: 8 * 1024 * 1024,
+  maxOutputBytes: 8_388_608 /* 8 MiB */,
   /** Parent environment variables passed through. */
   inheritEnv: DEFAULT_INHERITED_ENV,
 });

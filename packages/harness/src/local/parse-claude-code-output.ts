@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lenientSchema } from '../shared/schemas/lenient-schema.js';
 import { lazySchema } from '../shared/schemas/lazy-schema.js';
 import type { ExecutionContinuation } from '../execution/types.js';
 import { innerMessage, isRetryableStatus, isRetryableMessage, isRecord } from './internal/classify-api-error.js';
@@ -6,7 +7,7 @@ import { jsonLines } from './internal/json-lines.js';
 import { sessionKind, stateNumber } from './internal/local-cli-preset.js';
 import type { LocalCommandParsedOutput } from './local-command-options.js';
 
-const lenient = <T extends z.core.SomeType>(schema: T) => z.catch(z.optional(schema), undefined);
+const lenient = lenientSchema;
 
 /** The final `result` object of `claude -p --output-format json|stream-json`, validated. */
 export interface ClaudeCodeResultObject {

@@ -37,10 +37,9 @@ export class ToolExecutionError extends HarnessError {
   readonly retryable: boolean;
   /** Extra details for `error.metadata`. */
   readonly metadata: Record<string, unknown> | undefined;
-  private readonly [marker] = true;
-
   constructor(message: string, options: ToolExecutionErrorOptions = {}) {
     super('HARNESS_ERR_TOOL_EXECUTION', message, options);
+    Object.defineProperty(this, marker, { value: true });
     this.name = 'ToolExecutionError';
     this.reason = options.reason ?? 'tool_error';
     this.retryable = options.retryable ?? false;

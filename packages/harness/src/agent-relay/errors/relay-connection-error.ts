@@ -11,10 +11,9 @@ const marker = Symbol.for('agent-assistant.error.RelayConnectionError');
 export class RelayConnectionError extends HarnessError {
   /** The broker's base URL, when known. */
   readonly baseUrl: string | undefined;
-  private readonly [marker] = true;
-
   constructor(message: string, options: HarnessErrorOptions & { baseUrl?: string } = {}) {
     super('HARNESS_ERR_RELAY_CONNECTION', message, options);
+    Object.defineProperty(this, marker, { value: true });
     this.name = 'RelayConnectionError';
     this.baseUrl = options.baseUrl;
   }

@@ -9,10 +9,9 @@ const marker = Symbol.for('agent-assistant.error.HarnessConfigError');
 export class HarnessConfigError extends HarnessError {
   /** Dotted path of the invalid field, when known. */
   readonly field: string | undefined;
-  private readonly [marker] = true;
-
   constructor(message: string, options: HarnessErrorOptions & { field?: string } = {}) {
     super('HARNESS_ERR_INVALID_CONFIG', message, options);
+    Object.defineProperty(this, marker, { value: true });
     this.name = 'HarnessConfigError';
     this.field = options.field;
   }

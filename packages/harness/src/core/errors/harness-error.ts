@@ -12,10 +12,10 @@ export interface HarnessErrorOptions {
 export class HarnessError extends Error {
   /** A permanent, documented code such as `HARNESS_ERR_INVALID_CONFIG`. */
   readonly code: string;
-  private readonly [marker] = true;
-
   constructor(code: string, message: string, options: HarnessErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    // A property set here, not a class field (in every error class): a computed field key keeps the class in every bundle.
+    Object.defineProperty(this, marker, { value: true });
     this.name = 'HarnessError';
     this.code = code;
   }

@@ -5,7 +5,7 @@ import { describeError } from '../../shared/describe-error.js';
  * Largest value (as compact JSON) the loop keeps from a model output, a tool result, an approval
  * request or a hook's answer: 32 MiB, the providers' default cap on a whole streamed response.
  */
-export const MAX_DETACHED_VALUE_BYTES = 32 * 1024 * 1024;
+export const MAX_DETACHED_VALUE_BYTES = 33_554_432 /* 32 MiB */;
 
 /**
  * Deepest nesting of such a value. Kept values sit at most eight levels inside a continuation

@@ -12,11 +12,10 @@ export class BackendUnavailableError extends HarnessError {
   readonly backendId: string;
   /** The command that was looked for, e.g. `claude`. */
   readonly command: string;
-  private readonly [marker] = true;
-
   /** `message` should say what to do (install the CLI, fix its path or permissions). */
   constructor(backendId: string, command: string, message: string, options: HarnessErrorOptions = {}) {
     super('HARNESS_ERR_BACKEND_UNAVAILABLE', message, options);
+    Object.defineProperty(this, marker, { value: true });
     this.name = 'BackendUnavailableError';
     this.backendId = backendId;
     this.command = command;

@@ -11,8 +11,6 @@ export class UnknownBackendError extends HarnessError {
   readonly backendId: string;
   /** The ids that exist. */
   readonly knownBackendIds: readonly string[];
-  private readonly [marker] = true;
-
   /** The message lists `knownBackendIds`. */
   constructor(backendId: string, knownBackendIds: readonly string[], options: HarnessErrorOptions = {}) {
     super(
@@ -20,6 +18,7 @@ export class UnknownBackendError extends HarnessError {
       `Unknown local backend "${backendId}". Known backends: ${knownBackendIds.join(', ')}.`,
       options,
     );
+    Object.defineProperty(this, marker, { value: true });
     this.name = 'UnknownBackendError';
     this.backendId = backendId;
     this.knownBackendIds = [...knownBackendIds];

@@ -48,10 +48,9 @@ export class HarnessModelHttpError extends HarnessError {
   readonly providerCode: string | undefined;
   /** The server's `Retry-After` in milliseconds, when given. */
   readonly retryAfterMs: number | undefined;
-  private readonly [marker] = true;
-
   constructor(message: string, options: HarnessModelHttpErrorOptions) {
     super('HARNESS_ERR_MODEL_HTTP', message, options);
+    Object.defineProperty(this, marker, { value: true });
     this.name = 'HarnessModelHttpError';
     this.failure = options.failure;
     this.statusCode = options.statusCode;

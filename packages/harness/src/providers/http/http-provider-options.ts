@@ -89,7 +89,7 @@ export interface HttpProviderOptions {
 }
 
 /** The largest `maxInputBytes` accepted: 16 MiB. */
-export const MAX_INPUT_BYTES_LIMIT = 16 * 1024 * 1024;
+export const MAX_INPUT_BYTES_LIMIT = 16_777_216 /* 16 MiB */;
 
 /** Defaults of `HttpProviderOptions`. */
 export const DEFAULT_HTTP_PROVIDER_OPTIONS: Readonly<{
@@ -97,7 +97,7 @@ export const DEFAULT_HTTP_PROVIDER_OPTIONS: Readonly<{
   streamIdleTimeoutMs: number;
   maxResponseBytes: number;
   maxStreamBytes: number;
-}> = /* @__PURE__ */ Object.freeze({ timeoutMs: 60_000, streamIdleTimeoutMs: 30_000, maxResponseBytes: 8 * 1024 * 1024, maxStreamBytes: 32 * 1024 * 1024 });
+}> = /* @__PURE__ */ Object.freeze({ timeoutMs: 60_000, streamIdleTimeoutMs: 30_000, maxResponseBytes: 8_388_608 /* 8 MiB */, maxStreamBytes: 33_554_432 /* 32 MiB */ });
 
 /** `HttpProviderOptions` checked and with defaults applied. */
 export interface ResolvedHttpProviderOptions {

@@ -6,7 +6,7 @@ import { truncateText, type Redactor } from './redact-secrets.js';
 import { isRetryableStatus, parseRetryAfter, retryDelay, type ResolvedRetryOptions } from './retry-policy.js';
 import { describeError } from '../../shared/describe-error.js';
 
-const MAX_ERROR_BODY_BYTES = 64 * 1024;
+const MAX_ERROR_BODY_BYTES = 65_536 /* 64 KiB */;
 const RESPONSE_BODY_EXCERPT_CHARS = 2048;
 
 /** One provider call, retried by `sendWithRetries`. */

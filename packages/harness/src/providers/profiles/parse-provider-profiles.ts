@@ -9,9 +9,9 @@ import type { ProviderProfile, ProviderProfileSet } from './provider-profile-typ
 import { acceptedProtocolNames, normalizeProviderProtocol } from './provider-protocols.js';
 
 /** The default `maxInputBytes` of a profile: 1 MiB. */
-export const DEFAULT_PROFILE_MAX_INPUT_BYTES = 1024 * 1024;
+export const DEFAULT_PROFILE_MAX_INPUT_BYTES = 1_048_576 /* 1 MiB */;
 
-const MAX_FILE_BYTES = 4 * 1024 * 1024;
+const MAX_FILE_BYTES = 4_194_304 /* 4 MiB */;
 const secretLikeKeys = /^(api[-_]?key|key|secret|token|password|authorization|bearer)$/i;
 
 /**

@@ -69,8 +69,8 @@ export const DEFAULT_ACP_ADAPTER_OPTIONS = /* @__PURE__ */ Object.freeze({
   timeoutMs: 300_000,
   startupTimeoutMs: 60_000,
   killGraceMs: 2_000,
-  maxLineBytes: 8 * 1024 * 1024,
-  maxStderrBytes: 64 * 1024,
+  maxLineBytes: 8_388_608 /* 8 MiB */,
+  maxStderrBytes: 65_536 /* 64 KiB */,
 });
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

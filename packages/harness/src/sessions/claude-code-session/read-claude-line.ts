@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lenientSchema } from '../../shared/schemas/lenient-schema.js';
 import { lazySchema } from '../../shared/schemas/lazy-schema.js';
 
 /** Longest id (request id, tool use id, session id) taken from the engine; longer ones make the line invalid. */
@@ -31,7 +32,7 @@ export type ClaudeLine =
 
 const id = () => z.string().check(z.minLength(1), z.maxLength(MAX_ID_LENGTH));
 const record = () => z.record(z.string(), z.unknown());
-const lenient = <T extends z.core.SomeType>(schema: T) => z.catch(z.optional(schema), undefined);
+const lenient = lenientSchema;
 
 const envelopeSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({

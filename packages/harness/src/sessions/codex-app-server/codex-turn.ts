@@ -38,7 +38,7 @@ export const CODEX_APPROVAL_OPTIONS: readonly ExecutionApprovalOption[] = /* @__
   { optionId: 'decline', name: 'Reject', kind: 'reject_once' },
 ]);
 
-const MAX_TEXT_CHARS = 4 * 1024 * 1024;
+const MAX_TEXT_CHARS = 4_194_304 /* 4 MiB */;
 const MAX_QUEUED_APPROVALS = 32;
 
 /**

@@ -40,8 +40,8 @@ const CLIENT_VERSION = '1';
 const MAX_TEXT = 200;
 const MAX_CAPABILITIES = 64;
 const MAX_CAPABILITY_DEPTH = 3;
-const MAX_LINE_BYTES = 4 * 1024 * 1024;
-const MAX_STDERR_BYTES = 16 * 1024;
+const MAX_LINE_BYTES = 4_194_304 /* 4 MiB */;
+const MAX_STDERR_BYTES = 16_384 /* 16 KiB */;
 const METHOD_NOT_FOUND = -32601;
 const CLAUDE_REQUEST_ID = 'probe_0';
 

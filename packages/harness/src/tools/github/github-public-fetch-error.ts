@@ -58,10 +58,9 @@ export class GitHubPublicFetchError extends HarnessError {
   readonly resetAt: string | undefined;
   /** Seconds to wait before retrying. */
   readonly retryAfterSeconds: number | undefined;
-  private readonly [marker] = true;
-
   constructor(reason: GitHubFetchErrorReason, message: string, options: GitHubPublicFetchErrorOptions = {}) {
     super('HARNESS_ERR_GITHUB_FETCH', message, options);
+    Object.defineProperty(this, marker, { value: true });
     this.name = 'GitHubPublicFetchError';
     this.reason = reason;
     this.retryable = RETRYABLE[reason];

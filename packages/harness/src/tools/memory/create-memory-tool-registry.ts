@@ -7,7 +7,7 @@ import { boundedOption } from '../internal/bounded-option.js';
 import { checkedInput } from '../internal/checked-input.js';
 import { ToolExecutionError } from '../tool-execution-error.js';
 import { toolOutput } from '../tool-output.js';
-import { isMemoryEntry, MEMORY_KEY_PATTERN } from './internal/memory-entries.js';
+import { isMemoryEntry, MEMORY_KEY_PATTERN, MEMORY_KEY_SOURCE } from './internal/memory-entries.js';
 import type { MemoryEntry, MemoryStore } from './memory-store.js';
 
 /** Options of {@link createMemoryToolRegistry}. */
@@ -31,7 +31,7 @@ const KEY_FIELD = {
   type: 'string',
   minLength: 1,
   maxLength: 128,
-  pattern: MEMORY_KEY_PATTERN.source,
+  pattern: MEMORY_KEY_SOURCE,
   description: 'A short, descriptive key, e.g. "user.preferred_language".',
 } as const;
 

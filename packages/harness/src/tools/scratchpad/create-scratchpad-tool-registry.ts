@@ -19,8 +19,9 @@ export interface ScratchpadToolOptions {
 export const SCRATCHPAD_TOOL_NAMES = ['scratchpad_write', 'scratchpad_read', 'scratchpad_list', 'scratchpad_delete'] as const;
 
 const STATE_KEY = 'scratchpad.notes';
-const NAME_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
-const NAME_FIELD = { type: 'string', pattern: NAME_PATTERN.source, description: 'Note name, e.g. "draft.md".' } as const;
+const NAME_SOURCE = '^[A-Za-z0-9._-]{1,64}$';
+const NAME_PATTERN = /* @__PURE__ */ new RegExp(NAME_SOURCE);
+const NAME_FIELD = { type: 'string', pattern: NAME_SOURCE, description: 'Note name, e.g. "draft.md".' } as const;
 
 interface Note {
   name: string;

@@ -1,9 +1,10 @@
 import { ToolExecutionError } from '../../tool-execution-error.js';
 import type { MemoryEntry, MemoryQuery } from '../memory-store.js';
 
+/** The source of {@link MEMORY_KEY_PATTERN}, for JSON Schemas. */
+export const MEMORY_KEY_SOURCE = '^[^\\u0000-\\u001f\\u007f]{1,128}$';
 /** Keys: 1 to 128 characters, no control characters. */
-// eslint-disable-next-line no-control-regex -- refusing control characters is the point
-export const MEMORY_KEY_PATTERN = /^[^\u0000-\u001f\u007f]{1,128}$/;
+export const MEMORY_KEY_PATTERN = /* @__PURE__ */ new RegExp(MEMORY_KEY_SOURCE);
 
 /** At most this many words of a query are matched. */
 const MAX_QUERY_TERMS = 16;
