@@ -10,16 +10,31 @@ import { continuationSecrets, validateConfig } from './internal/validate-config.
 import { resolveLimits } from './limits.js';
 import { formatIssues } from '../shared/schemas/format-issues.js';
 import { turnInputSchema } from './schemas/turn-input-schema.js';
+import { resolveOutput, type ResolvedOutput } from './output/resolve-output.js';
+import type { HarnessOutputSchema, InferHarnessOutput } from '../shared/types/schema.js';
 import type { HarnessClock, HarnessConfig } from './types/config.js';
 import type { HarnessResult } from './types/result.js';
-import type { HarnessRuntime, HarnessStreamEvent } from './types/runtime.js';
+import type { HarnessRuntime, HarnessStreamEvent, HarnessTurnStream } from './types/runtime.js';
+import type { HarnessResumeOptions, HarnessResumeResolution } from './types/continuation.js';
 import type { HarnessRunOptions, HarnessTurnInput } from '../shared/types/turn-input.js';
 
 const systemClock: HarnessClock = { now: () => Date.now() };
 
+/** The runtime as implemented: the methods of `HarnessRuntime` without the output typing. */
+interface UntypedRuntime {
+  runTurn(input: HarnessTurnInput, options?: HarnessRunOptions): Promise<HarnessResult>;
+  streamTurn(input: HarnessTurnInput, options?: HarnessRunOptions): HarnessTurnStream;
+  resumeTurn(continuation: unknown, resolution: HarnessResumeResolution, options?: HarnessResumeOptions): Promise<HarnessResult>;
+  streamResumeTurn(continuation: unknown, resolution: HarnessResumeResolution, options?: HarnessResumeOptions): HarnessTurnStream;
+}
+
 /**
  * Creates a harness that runs bounded turns with a model adapter (the harness drives the loop)
  * or an execution backend (the backend drives it; the harness bounds and normalises it).
+ *
+ * With an `output` schema, every turn's final answer must be a JSON value matching it, and a
+ * `completed` result carries the validated value in `result.output`, typed from the schema (see
+ * docs/structured-output.md).
  *
  * @throws HarnessConfigError when the config is invalid.
  * @example
@@ -27,9 +42,14 @@ const systemClock: HarnessClock = { now: () => Date.now() };
  * const harness = createHarness({ model, tools, limits: { maxIterations: 4 } });
  * const result = await harness.runTurn(input);
  * if (result.outcome === 'completed') console.log(result.assistantMessage?.text);
+ *
+ * const typed = createHarness({ model, output: z.object({ city: z.string(), days: z.number() }) });
+ * const { output } = await typed.runTurn(input); // { city: string; days: number } | undefined
  * ```
  */
-export function createHarness(config: HarnessConfig): HarnessRuntime {
+export function createHarness<TSchema extends HarnessOutputSchema | undefined = undefined>(
+  config: HarnessConfig & { output?: TSchema },
+): HarnessRuntime<InferHarnessOutput<TSchema>> {
   validateConfig(config);
   const clock = config.clock ?? systemClock;
   const generateId = config.generateId ?? (() => crypto.randomUUID());
@@ -50,28 +70,37 @@ export function createHarness(config: HarnessConfig): HarnessRuntime {
       generateId,
     }),
     generateId,
+    ...(config.output === undefined ? {} : { output: resolveOutput(config.output, 'createHarness') }),
   };
   const { backend, trace, requirements, resumeGuard } = config;
+  /** A call's own `output` schema, checked (a bad one throws `HarnessConfigError`), else the harness's. */
+  const outputFor = (schema: unknown, label: string): ResolvedOutput | undefined =>
+    schema === undefined ? services.output : resolveOutput(schema, label);
 
   const start = (
     input: HarnessTurnInput,
     options: HarnessRunOptions & { onStreamEvent?: (event: HarnessStreamEvent) => void },
+    output: ResolvedOutput | undefined,
   ): Promise<HarnessResult> => {
     const run = createRun(services, trace, checkInput(input), options);
+    if (output !== undefined) run.output = output;
     return backend === undefined ? runModelLoop(run) : runBackendTurn(run, backend, { requirements });
   };
 
-  return {
+  const runtime: UntypedRuntime = {
     runTurn(input, options = {}) {
       try {
-        return start(input, { signal: options.signal, steering: options.steering });
+        return start(input, { signal: options.signal, steering: options.steering }, outputFor(options.output, 'runTurn'));
       } catch (error) {
         return Promise.reject(error);
       }
     },
     streamTurn(input, options = {}) {
       const checked = checkInput(input);
-      return createTurnStream(options.signal, (onStreamEvent, signal) => start(checked, { signal, onStreamEvent, steering: options.steering }));
+      const output = outputFor(options.output, 'streamTurn');
+      return createTurnStream(options.signal, (onStreamEvent, signal) =>
+        start(checked, { signal, onStreamEvent, steering: options.steering }, output),
+      );
     },
     resumeTurn(continuation, resolution, options = {}) {
       return resumeRun({ services, trace, backend, requirements, resumeGuard }, continuation, resolution, options);
@@ -82,6 +111,8 @@ export function createHarness(config: HarnessConfig): HarnessRuntime {
       );
     },
   };
+  // The methods are typed for any schema; each call's `output` type is its schema's (or the harness's).
+  return runtime as HarnessRuntime<InferHarnessOutput<TSchema>>;
 }
 
 function checkInput(input: HarnessTurnInput): HarnessTurnInput {

@@ -6,6 +6,7 @@ export { CONTINUATION_VERSION } from './continuation/continuation-codec.js';
 export * from './errors/index.js';
 export * from './trace/index.js';
 export { toExecutionRequest } from './to-execution-request.js';
+export { STRUCTURED_OUTPUT_NAME } from './output/resolve-output.js';
 export type * from './types/approval.js';
 export type * from './types/config.js';
 export type * from './types/continuation.js';

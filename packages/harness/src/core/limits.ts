@@ -14,6 +14,9 @@ export const DEFAULT_TURN_LIMITS: Readonly<ResolvedHarnessLimits> = /* @__PURE__
   budgetLimit: undefined,
   toolConcurrency: 1,
   maxContinuationBytes: 262_144,
+  maxAttachments: 16,
+  maxAttachmentBytes: 20_971_520,
+  maxHistoryMessages: 200,
 });
 
 const positiveIntegerFields = [
@@ -22,6 +25,8 @@ const positiveIntegerFields = [
   'maxElapsedMs',
   'toolConcurrency',
   'maxContinuationBytes',
+  'maxAttachmentBytes',
+  'maxHistoryMessages',
 ] as const;
 
 /** Applies defaults and checks every field; throws `HarnessConfigError` naming the bad one. */
@@ -44,6 +49,12 @@ export function resolveLimits(limits: HarnessLimits | undefined): ResolvedHarnes
       `limits.maxConsecutiveInvalidModelOutputs must be an integer of 0 or more; got ${String(invalidOutputs)}.`,
       { field: 'limits.maxConsecutiveInvalidModelOutputs' },
     );
+  }
+  const attachments = resolved.maxAttachments;
+  if (!Number.isSafeInteger(attachments) || attachments < 0) {
+    throw new HarnessConfigError(`limits.maxAttachments must be an integer of 0 or more; got ${String(attachments)}.`, {
+      field: 'limits.maxAttachments',
+    });
   }
   const budget = resolved.budgetLimit;
   if (budget !== undefined && (typeof budget !== 'number' || !Number.isFinite(budget) || budget < 0)) {

@@ -51,6 +51,9 @@ describe('DEFAULT_TURN_LIMITS', () => {
       budgetLimit: undefined,
       toolConcurrency: 1,
       maxContinuationBytes: 262_144,
+      maxAttachments: 16,
+      maxAttachmentBytes: 20_971_520,
+      maxHistoryMessages: 200,
     });
     expect(Object.isFrozen(DEFAULT_TURN_LIMITS)).toBe(true);
     expect(resolveLimits(undefined)).toEqual(DEFAULT_TURN_LIMITS);

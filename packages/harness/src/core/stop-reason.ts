@@ -70,6 +70,9 @@ const errorMessages = new Map<string, string>([
   ['input_too_large', 'This request is too large for me to handle in one turn.'],
   ['request_too_large', 'This request is too large for me to handle in one turn.'],
   ['rate_limited', 'The model service is busy right now. Please try again in a moment.'],
+  ['attachment_too_large', 'An attachment is too large for me to take in one turn.'],
+  ['too_many_attachments', 'This has more attachments than I can take in one turn.'],
+  ['too_many_history_messages', 'This conversation is too long for me to take in one turn.'],
 ]);
 
 const notRetryable: Partial<Record<HarnessStopReason, string>> = /* @__PURE__ */ table({

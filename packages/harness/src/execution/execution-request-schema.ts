@@ -8,7 +8,7 @@ import type { ExecutionRequest, ExecutionResult } from './types.js';
 /** The schemas of an `ExecutionRequest`, built on first use. Unknown keys are dropped from parsed values. */
 export const executionRequestSchemas = /* @__PURE__ */ memo(() => {
   const { nonEmptyString, recordSchema } = commonSchemas();
-  const { contextSchema, instructionsSchema, userMessageSchema } = turnInputPartSchemas();
+  const { contextSchema, historyMessageSchema, instructionsSchema, userMessageSchema } = turnInputPartSchemas();
 
   const requirementsSchema = z.object({
     toolUse: z.optional(z.enum(['forbidden', 'allowed', 'required'])),
@@ -50,6 +50,7 @@ export const executionRequestSchemas = /* @__PURE__ */ memo(() => {
     message: userMessageSchema,
     instructions: instructionsSchema,
     context: z.optional(contextSchema),
+    history: z.optional(z.array(historyMessageSchema)),
     continuation: z.optional(executionContinuationSchema),
     resume: z.optional(resumeResolutionSchema),
     tools: z.optional(z.array(toolDescriptorSchema)),

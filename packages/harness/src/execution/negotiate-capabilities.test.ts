@@ -58,6 +58,26 @@ describe('negotiateCapabilities', () => {
     expect(resumable.supported).toBe(true);
   });
 
+  it('blocks history as history_unsupported unless the backend declares history: true', () => {
+    const withHistory: ExecutionRequest = { ...request, history: [{ role: 'user', text: 'earlier' }, { role: 'assistant', text: 'reply' }] };
+    expect(negotiateCapabilities(none, withHistory).reasons).toEqual([
+      { code: 'history_unsupported', severity: 'blocking', message: expect.stringContaining('history') as string },
+    ]);
+    expect(negotiateCapabilities({ ...none, history: false }, withHistory).supported).toBe(false);
+    expect(negotiateCapabilities({ ...none, history: true }, withHistory)).toMatchObject({ supported: true, reasons: [] });
+    expect(negotiateCapabilities(none, { ...request, history: [] }).supported).toBe(true);
+  });
+
+  it('counts attachments of history messages, and reads a malformed history defensively', () => {
+    const image = { id: 'img', type: 'image', url: 'https://example.test/a.png' };
+    const result = negotiateCapabilities({ ...none, history: true }, { ...request, history: [{ role: 'user', text: 'see', attachments: [image] }] });
+    expect(result.reasons.map((reason) => reason.code)).toEqual(['attachments_unsupported']);
+    const odd = { ...request, history: 'not an array' } as unknown as ExecutionRequest;
+    expect(negotiateCapabilities(none, odd).supported).toBe(true);
+    const holes = { ...request, history: [null] } as unknown as ExecutionRequest;
+    expect(negotiateCapabilities(none, holes).reasons.map((reason) => reason.code)).toEqual(['history_unsupported']);
+  });
+
   it('returns a copy of the capabilities that callers cannot use to mutate the adapter', () => {
     const capabilities: ExecutionCapabilities = { ...none, notes: ['a'] };
     const result = negotiateCapabilities(capabilities, request);

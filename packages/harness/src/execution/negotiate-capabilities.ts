@@ -4,6 +4,7 @@ import type {
   ExecutionNegotiationReason,
   ExecutionRequest,
 } from './types.js';
+import type { HarnessHistoryMessage } from '../shared/types/turn-input.js';
 
 const traceOrder = { minimal: 0, standard: 1, detailed: 2 } as const;
 
@@ -52,9 +53,14 @@ export function negotiateCapabilities(
       warn('approval_interrupt_unsupported', 'The backend cannot pause for approval; continuing without it.');
     }
   }
-  const hasAttachments = (request.message.attachments?.length ?? 0) > 0;
+  const history: readonly (HarnessHistoryMessage | undefined)[] = Array.isArray(request.history) ? request.history : [];
+  const hasAttachments =
+    (request.message.attachments?.length ?? 0) > 0 || history.some((entry) => (entry?.attachments?.length ?? 0) > 0);
   if (!capabilities.attachments && (hasAttachments || requirements.attachments === 'required')) {
     block('attachments_unsupported', 'The backend cannot read attachments.');
+  }
+  if (history.length > 0 && capabilities.history !== true) {
+    block('history_unsupported', 'The backend cannot take the conversation history (capabilities.history is not true).');
   }
   if (requirements.traceDepth !== undefined && traceOrder[requirements.traceDepth] > traceOrder[capabilities.traceDepth]) {
     warn('trace_depth_reduced', `The backend reports ${capabilities.traceDepth} traces, not ${requirements.traceDepth}.`);

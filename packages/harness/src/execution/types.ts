@@ -1,5 +1,6 @@
 import type { HarnessToolDefinition } from '../shared/types/tools.js';
 import type {
+  HarnessHistoryMessage,
   HarnessInstructions,
   HarnessPreparedContext,
   HarnessUserMessage,
@@ -24,6 +25,11 @@ export interface ExecutionCapabilities {
   approvalInterrupts: 'none' | 'adapter-mediated' | 'native';
   traceDepth: 'minimal' | 'standard' | 'detailed';
   attachments: boolean;
+  /**
+   * `true` when the backend gives the model `ExecutionRequest.history` (the conversation before
+   * the message); absent or `false`: a request with history is blocked as `history_unsupported`.
+   */
+  history?: boolean | undefined;
   maxContextStrategy?: 'unknown' | 'small' | 'medium' | 'large' | undefined;
   /**
    * `true` when the backend reports progress through `ExecutionOptions.onEvent` while it works
@@ -45,6 +51,7 @@ export type ExecutionNegotiationReasonCode =
   | 'continuation_unsupported'
   | 'approval_interrupt_unsupported'
   | 'attachments_unsupported'
+  | 'history_unsupported'
   | 'trace_depth_reduced'
   | 'context_pressure_expected'
   | 'other';
@@ -95,6 +102,11 @@ export interface ExecutionRequest {
   message: HarnessUserMessage;
   instructions: HarnessInstructions;
   context?: HarnessPreparedContext | undefined;
+  /**
+   * The conversation before `message`, oldest first (`HarnessTurnInput.history`). Only a backend
+   * whose capabilities say `history: true` receives it; others are blocked in `negotiate`.
+   */
+  history?: HarnessHistoryMessage[] | undefined;
   continuation?: ExecutionContinuation | undefined;
   /** Present when the request resumes a paused turn. */
   resume?: ExecutionResumeResolution | undefined;

@@ -5,7 +5,7 @@ import { modelOutputSchema } from '../core/schemas/model-output-schema.js';
 import type { HarnessModelAdapter, HarnessModelOutput } from '../core/types/model.js';
 import { executionResultSchema } from '../execution/execution-result-schema.js';
 import { createModelInput, weatherTool } from './__fixtures__/create-model-input.js';
-import { anthropicStream, encodeJson, fetchAnswering, ollamaStream, openAIStream, splitBytes } from './__fixtures__/wire-bodies.js';
+import { anthropicStream, encodeJson, fetchAnswering, ollamaStream, openAIStream, splitBytes, sseEvent } from './__fixtures__/wire-bodies.js';
 import { createAnthropicModel } from './anthropic/create-anthropic-model.js';
 import type { FetchFunction } from './http/post-json.js';
 import { createOllamaModel } from './ollama/create-ollama-model.js';
@@ -16,7 +16,7 @@ const encoder = new TextEncoder();
 const common = { apiKey: 'test-key-abcdef', retry: { maxRetries: 0 }, baseUrl: 'http://127.0.0.1:9/v1' };
 
 type Protocol = 'openai' | 'anthropic' | 'ollama';
-type Reply = { textPieces: string[]; calls: { id: string; name: string; argumentPieces: string[] }[] };
+type Reply = { textPieces: string[]; calls: { id: string; name: string; argumentPieces: string[] }[]; reasoningPieces?: string[] };
 
 /** The `fetch` the models below use for the current case. */
 let answer: FetchFunction = fetchAnswering([]);
@@ -32,15 +32,32 @@ function modelFor(protocol: Protocol, fetch: FetchFunction): HarnessModelAdapter
   return models[protocol];
 }
 
+/**
+ * The reasoning a reply streams before its answer: OpenRouter `reasoning` + `reasoning_details`
+ * chunks, or Ollama `thinking` lines (Anthropic thinking is not generated here).
+ */
+function reasoningPrefix(protocol: Protocol, reply: Reply): string {
+  const pieces = reply.reasoningPieces ?? [];
+  if (protocol === 'openai') {
+    return pieces
+      .map((piece) => sseEvent(encodeJson({ id: 'c1', model: 'm', choices: [{ index: 0, delta: { reasoning: piece, reasoning_details: [{ type: 'reasoning.text', text: piece, index: 0 }] }, finish_reason: null }] })))
+      .join('');
+  }
+  if (protocol === 'ollama') return pieces.map((piece) => `${encodeJson({ model: 'm', message: { role: 'assistant', content: '', thinking: piece }, done: false })}\n`).join('');
+  return '';
+}
+
 /** A complete JSON response body for `reply`. */
 function jsonBody(protocol: Protocol, reply: Reply): string {
   const text = reply.textPieces.join('');
+  const reasoning = (reply.reasoningPieces ?? []).join('');
   if (protocol === 'openai') {
     const toolCalls = reply.calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.argumentPieces.join('') } }));
+    const thought = reasoning === '' ? {} : { reasoning, reasoning_details: [{ type: 'reasoning.text', text: reasoning, index: 0 }] };
     return encodeJson({
       id: 'c1',
       model: 'm',
-      choices: [{ index: 0, message: { role: 'assistant', content: text, ...(toolCalls.length === 0 ? {} : { tool_calls: toolCalls }) }, finish_reason: toolCalls.length === 0 ? 'stop' : 'tool_calls' }],
+      choices: [{ index: 0, message: { role: 'assistant', content: text, ...thought, ...(toolCalls.length === 0 ? {} : { tool_calls: toolCalls }) }, finish_reason: toolCalls.length === 0 ? 'stop' : 'tool_calls' }],
       usage: { prompt_tokens: 1, completion_tokens: 2 },
     });
   }
@@ -48,7 +65,7 @@ function jsonBody(protocol: Protocol, reply: Reply): string {
     const toolCalls = reply.calls.map((call) => ({ id: call.id, function: { name: call.name, arguments: call.argumentPieces.join('') } }));
     return encodeJson({
       model: 'm',
-      message: { role: 'assistant', content: text, ...(toolCalls.length === 0 ? {} : { tool_calls: toolCalls }) },
+      message: { role: 'assistant', content: text, ...(reasoning === '' ? {} : { thinking: reasoning }), ...(toolCalls.length === 0 ? {} : { tool_calls: toolCalls }) },
       done: true,
       done_reason: 'stop',
       prompt_eval_count: 1,
@@ -68,18 +85,23 @@ function jsonBody(protocol: Protocol, reply: Reply): string {
   return encodeJson({ id: 'msg_1', model: 'claude', content: blocks, stop_reason: reply.calls.length === 0 ? 'end_turn' : 'tool_use', usage: { input_tokens: 1, output_tokens: 2 } });
 }
 
-async function run(model: HarnessModelAdapter, stream: boolean): Promise<{ outputs: HarnessModelOutput[]; deltas: string[]; partsAfterOutput: number }> {
+async function run(
+  model: HarnessModelAdapter,
+  stream: boolean,
+): Promise<{ outputs: HarnessModelOutput[]; deltas: string[]; reasoning: string[]; partsAfterOutput: number }> {
   const input = createModelInput({ availableTools: [weatherTool] });
-  if (!stream) return { outputs: [await model.nextStep(input)], deltas: [], partsAfterOutput: 0 };
+  if (!stream) return { outputs: [await model.nextStep(input)], deltas: [], reasoning: [], partsAfterOutput: 0 };
   const outputs: HarnessModelOutput[] = [];
   const deltas: string[] = [];
+  const reasoning: string[] = [];
   let partsAfterOutput = 0;
   for await (const part of model.streamStep!(input)) {
     if (outputs.length > 0) partsAfterOutput += 1;
     if (part.type === 'text_delta') deltas.push(part.text);
+    else if (part.type === 'reasoning_delta') reasoning.push(part.text);
     else if (part.type === 'output') outputs.push(part.output);
   }
-  return { outputs, deltas, partsAfterOutput };
+  return { outputs, deltas, reasoning, partsAfterOutput };
 }
 
 /** The output without the measured latency, for comparing two runs. */
@@ -103,6 +125,7 @@ const argumentsArb = fc
 const replyArb: fc.Arbitrary<Reply> = fc.record({
   textPieces: fc.array(textArb, { maxLength: 5 }).map((pieces) => ['ok ', ...pieces]),
   calls: fc.array(fc.record({ id: fc.constantFrom('call_1', 'toolu_1', 'x'), name: fc.constant('lookup_weather'), argumentPieces: argumentsArb }), { maxLength: 2 }),
+  reasoningPieces: fc.array(textArb, { maxLength: 3 }),
 });
 
 /** How a body is damaged: split at byte offsets (lossless), cut short, or bytes overwritten. */
@@ -137,7 +160,7 @@ describe('provider bodies cut, split and corrupted at random points', () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom<Protocol>('openai', 'anthropic', 'ollama'), fc.boolean(), replyArb, damageArb, async (protocol, stream, reply, spec) => {
         const streamText = { openai: openAIStream, anthropic: anthropicStream, ollama: ollamaStream }[protocol];
-        const text = stream ? streamText(reply) : jsonBody(protocol, reply);
+        const text = stream ? reasoningPrefix(protocol, reply) + streamText(reply) : jsonBody(protocol, reply);
         const bytes = encoder.encode(text);
         const contentType = stream ? (protocol === 'ollama' ? 'application/x-ndjson' : 'text/event-stream') : 'application/json';
         const damaged = await run(modelFor(protocol, fetchAnswering(applyDamage(bytes, spec), { contentType })), stream);
@@ -151,6 +174,8 @@ describe('provider bodies cut, split and corrupted at random points', () => {
           expect(intact.outputs[0]!.type).not.toBe('invalid');
           expect(comparable(output)).toEqual(comparable(intact.outputs[0]));
           expect(damaged.deltas.join('')).toBe(intact.deltas.join(''));
+          expect(damaged.reasoning.join('')).toBe(intact.reasoning.join(''));
+          if (protocol !== 'anthropic' && stream) expect(intact.reasoning.join('')).toBe((reply.reasoningPieces ?? []).join(''));
         } else if (spec.kind === 'cut' && output.type !== 'invalid') {
           // A cut body is either refused or was cut after its terminal event: then it reads as the whole.
           expect(comparable(output)).toEqual(comparable((await whole()).outputs[0]));

@@ -53,7 +53,7 @@ describe.each(protocols)('$name: an approval pause and resume', (protocol) => {
     expect(protocol.carried(server.requests[1]!.body)).toBe('provider state');
   });
 
-  it('resumes with a fresh adapter (another process): the step replays without the lost provider state and the API accepts it', async () => {
+  it('resumes with a fresh adapter (another process): the provider state travels in the continuation and the step replays with it', async () => {
     server = await protocol.start([{ reasoning: 'Needs approval.', toolCalls: [{ name: 'delete_repo', arguments: { repo: 'prod' } }] }, { text: 'Deleted.' }]);
     const tools = createFakeToolRegistry({ delete_repo: { requiresApproval: true, execute: () => 'deleted' } });
     const paused = await createHarness({ model: protocol.model(server.url), tools, continuationSecret: secret }).runTurn(createTurnInput());
@@ -61,6 +61,6 @@ describe.each(protocols)('$name: an approval pause and resume', (protocol) => {
     const elsewhere = createHarness({ model: protocol.model(server.url), tools, continuationSecret: secret });
     const resumed = await elsewhere.resumeTurn(paused.continuation!, { type: 'approval', decisions: { [callId]: 'approved' } });
     expect(resumed).toMatchObject({ outcome: 'completed', assistantMessage: { text: 'Deleted.' } });
-    expect(protocol.carried(server.requests[1]!.body)).toBe('none');
+    expect(protocol.carried(server.requests[1]!.body)).toBe('provider state');
   });
 });

@@ -13,6 +13,8 @@ import { createOpenAIResponsesModel } from './openai-responses/create-openai-res
 type Protocol = 'responses' | 'gemini';
 type Escape = (index: number) => 'plain' | 'lower' | 'upper';
 interface Reply {
+  /** Reasoning summary (Responses) or thought (Gemini) text, streamed in these pieces. */
+  reasoningPieces: string[];
   textPieces: string[];
   calls: { id: string; name: string; argumentPieces: string[] }[];
   error?: string;
@@ -32,10 +34,13 @@ function argumentsOf(call: Reply['calls'][number]): unknown {
 function responsesStream(reply: Reply, escape?: Escape): string {
   const event = (type: string, data: Record<string, unknown>) => sseEvent(encodeJson({ type, ...data }, escape), type);
   let out = event('response.created', { response: { id: 'resp_1', status: 'in_progress', output: [] } });
-  out += event('response.output_item.added', { output_index: 0, item: { type: 'message', id: 'msg_1', role: 'assistant', content: [] } });
-  for (const piece of reply.textPieces) out += event('response.output_text.delta', { item_id: 'msg_1', output_index: 0, content_index: 0, delta: piece });
+  out += event('response.output_item.added', { output_index: 0, item: { type: 'reasoning', id: 'rs_1', summary: [] } });
+  for (const piece of reply.reasoningPieces) out += event('response.reasoning_summary_text.delta', { item_id: 'rs_1', output_index: 0, summary_index: 0, delta: piece });
+  out += event('response.output_item.done', { output_index: 0, item: reasoningItem(reply) });
+  out += event('response.output_item.added', { output_index: 1, item: { type: 'message', id: 'msg_1', role: 'assistant', content: [] } });
+  for (const piece of reply.textPieces) out += event('response.output_text.delta', { item_id: 'msg_1', output_index: 1, content_index: 0, delta: piece });
   reply.calls.forEach((call, offset) => {
-    const index = offset + 1;
+    const index = offset + 2;
     out += event('response.output_item.added', { output_index: index, item: { type: 'function_call', id: `fc_${index}`, call_id: call.id, name: call.name, arguments: '' } });
     for (const piece of call.argumentPieces) out += event('response.function_call_arguments.delta', { item_id: `fc_${index}`, output_index: index, delta: piece });
   });
@@ -43,10 +48,14 @@ function responsesStream(reply: Reply, escape?: Escape): string {
   return out + event('response.completed', { response: { id: 'resp_1', status: 'completed', usage: { input_tokens: 1, output_tokens: 2 } } });
 }
 
+function reasoningItem(reply: Reply): Record<string, unknown> {
+  return { type: 'reasoning', id: 'rs_1', summary: [{ type: 'summary_text', text: reply.reasoningPieces.join('') }], encrypted_content: 'gAAAAB_enc' };
+}
+
 /** A Responses API response object for a reply. */
 function responsesJson(reply: Reply, escape?: Escape): string {
-  const output: unknown[] = [{ type: 'message', id: 'msg_1', role: 'assistant', content: [{ type: 'output_text', text: reply.textPieces.join('') }] }];
-  reply.calls.forEach((call, index) => output.push({ type: 'function_call', id: `fc_${index}`, call_id: call.id, name: call.name, arguments: call.argumentPieces.join('') }));
+  const output: unknown[] = [reasoningItem(reply), { type: 'message', id: 'msg_1', role: 'assistant', content: [{ type: 'output_text', text: reply.textPieces.join('') }] }];
+  reply.calls.forEach((call, offset) => output.push({ type: 'function_call', id: `fc_${offset + 2}`, call_id: call.id, name: call.name, arguments: call.argumentPieces.join('') }));
   const failure = reply.error === undefined ? {} : { status: 'failed', error: { code: 'server_error', message: reply.error } };
   return encodeJson({ id: 'resp_1', status: 'completed', output, usage: { input_tokens: 1, output_tokens: 2 }, ...failure }, escape);
 }
@@ -56,8 +65,9 @@ function geminiStream(reply: Reply, escape?: Escape): string {
   const chunk = (parts: unknown[], extra: Record<string, unknown> = {}) =>
     sseEvent(encodeJson({ candidates: [{ content: { role: 'model', parts }, index: 0, ...extra }], modelVersion: 'g' }, escape));
   let out = '';
+  for (const piece of reply.reasoningPieces) out += chunk([{ text: piece, thought: true }]);
   for (const piece of reply.textPieces) out += chunk([{ text: piece }]);
-  if (reply.calls.length > 0) out += chunk(reply.calls.map((call) => ({ functionCall: { id: call.id, name: call.name, args: argumentsOf(call) } })));
+  if (reply.calls.length > 0) out += chunk(reply.calls.map(geminiCall));
   if (reply.error !== undefined) return out + sseEvent(encodeJson({ error: { code: 500, message: reply.error, status: 'INTERNAL' } }, escape));
   return out + chunk([{ text: '' }], { finishReason: 'STOP' });
 }
@@ -65,8 +75,13 @@ function geminiStream(reply: Reply, escape?: Escape): string {
 /** A Gemini `GenerateContentResponse` for a reply. */
 function geminiJson(reply: Reply, escape?: Escape): string {
   if (reply.error !== undefined) return encodeJson({ error: { code: 500, message: reply.error, status: 'INTERNAL' } }, escape);
-  const parts: unknown[] = [{ text: reply.textPieces.join('') }, ...reply.calls.map((call) => ({ functionCall: { id: call.id, name: call.name, args: argumentsOf(call) } }))];
+  const parts: unknown[] = [{ text: reply.reasoningPieces.join(''), thought: true }, { text: reply.textPieces.join('') }, ...reply.calls.map(geminiCall)];
   return encodeJson({ candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }], usageMetadata: { promptTokenCount: 1, candidatesTokenCount: 2 } }, escape);
+}
+
+/** A function-call part; the first carries a thought signature, as thinking models send it. */
+function geminiCall(call: Reply['calls'][number], index: number): Record<string, unknown> {
+  return { functionCall: { id: call.id, name: call.name, args: argumentsOf(call) }, ...(index === 0 ? { thoughtSignature: 'c2lnX2Zha2U=' } : {}) };
 }
 
 function body(protocol: Protocol, stream: boolean, reply: Reply, escape?: Escape): string {
@@ -79,14 +94,23 @@ function modelFor(protocol: Protocol, fetch: FetchFunction, secrets: { apiKey: s
   return protocol === 'responses' ? createOpenAIResponsesModel({ ...common, model: 'm' }) : createGeminiModel({ ...common, model: 'gemini-test' });
 }
 
-async function run(model: HarnessModelAdapter, stream: boolean): Promise<{ parts: HarnessModelStreamPart[]; outputs: HarnessModelOutput[]; deltas: string; afterOutput: number }> {
+async function run(
+  model: HarnessModelAdapter,
+  stream: boolean,
+): Promise<{ parts: HarnessModelStreamPart[]; outputs: HarnessModelOutput[]; deltas: string; reasoning: string; afterOutput: number }> {
   const input = createModelInput({ availableTools: [weatherTool] });
   const parts: HarnessModelStreamPart[] = [];
   if (stream) for await (const part of model.streamStep!(input)) parts.push(part);
   else parts.push({ type: 'output', output: await model.nextStep(input) });
   const outputs = parts.flatMap((part) => (part.type === 'output' ? [part.output] : []));
   const first = parts.findIndex((part) => part.type === 'output');
-  return { parts, outputs, deltas: parts.flatMap((part) => (part.type === 'text_delta' ? [part.text] : [])).join(''), afterOutput: parts.length - first - 1 };
+  return {
+    parts,
+    outputs,
+    deltas: parts.flatMap((part) => (part.type === 'text_delta' ? [part.text] : [])).join(''),
+    reasoning: parts.flatMap((part) => (part.type === 'reasoning_delta' ? [part.text] : [])).join(''),
+    afterOutput: parts.length - first - 1,
+  };
 }
 
 function comparable(output: HarnessModelOutput | undefined): unknown {
@@ -94,7 +118,7 @@ function comparable(output: HarnessModelOutput | undefined): unknown {
   const { usage, ...rest } = output;
   const { latencyMs: _latencyMs, ...counted } = usage ?? {};
   // Ids the adapter makes up for calls without usable ids differ between runs.
-  return JSON.parse(JSON.stringify({ ...rest, usage: counted }).replace(/call_[0-9a-f]{24}/g, 'call_generated'));
+  return JSON.parse(JSON.stringify({ ...rest, usage: counted }).replace(/(?:call|gemini_local)_[0-9a-f]{24}/g, 'call_generated'));
 }
 
 const protocolArb = fc.constantFrom<Protocol>('responses', 'gemini');
@@ -105,6 +129,7 @@ const piecesOf = (json: string) =>
     return points.slice(1).map((end, index) => json.slice(points[index], end));
   });
 const replyArb: fc.Arbitrary<Reply> = fc.record({
+  reasoningPieces: fc.array(textArb, { maxLength: 4 }),
   textPieces: fc.array(textArb, { maxLength: 5 }).map((pieces) => ['ok ', ...pieces]),
   calls: fc.array(
     fc.record({
@@ -134,6 +159,7 @@ describe('Responses API and Gemini bodies split and cut at random byte offsets',
           // Split losslessly, or cut after the terminal event: it reads exactly as the whole body.
           expect(comparable(damaged.outputs[0])).toEqual(comparable(whole.outputs[0]));
           if (cutAt === null) expect(damaged.deltas).toBe(whole.deltas);
+          if (cutAt === null) expect(damaged.reasoning).toBe(whole.reasoning);
         }
       }),
       { numRuns: propertyRuns() },
@@ -141,14 +167,25 @@ describe('Responses API and Gemini bodies split and cut at random byte offsets',
   }, 600_000);
 });
 
-type Placement = 'error_body' | 'stream_text' | 'json_text' | 'stream_arguments' | 'json_arguments' | 'stream_error' | 'call_id' | 'call_name';
+type Placement = 'error_body' | 'stream_text' | 'json_text' | 'stream_reasoning' | 'json_reasoning' | 'stream_arguments' | 'json_arguments' | 'stream_error' | 'call_id' | 'call_name';
 const secretArb = fc
   .string({ minLength: 4, maxLength: 28, unit: fc.constantFrom('a', 'Z', '0', '9', '-', '_', '.', '"', '\\', '/', ' ', 'é', '€', '😀') })
   .map((tail) => `K7q${tail}`);
 
 describe('a secret is never visible in Responses API or Gemini outputs, wherever the provider puts it', () => {
-  it('in error bodies, split text deltas, arguments (escaped, in keys or values), call ids and names, and stream errors', async () => {
-    const placementArb = fc.constantFrom<Placement>('error_body', 'stream_text', 'json_text', 'stream_arguments', 'json_arguments', 'stream_error', 'call_id', 'call_name');
+  it('in error bodies, split text and reasoning deltas, arguments (escaped, in keys or values), call ids and names, and stream errors', async () => {
+    const placementArb = fc.constantFrom<Placement>(
+      'error_body',
+      'stream_text',
+      'json_text',
+      'stream_reasoning',
+      'json_reasoning',
+      'stream_arguments',
+      'json_arguments',
+      'stream_error',
+      'call_id',
+      'call_name',
+    );
     const escapesArb = fc.array(fc.constantFrom<'plain' | 'lower' | 'upper'>('plain', 'plain', 'lower', 'upper'), { minLength: 1, maxLength: 9 });
     await fc.assert(
       fc.asyncProperty(
@@ -177,6 +214,7 @@ describe('a secret is never visible in Responses API or Gemini outputs, wherever
             text = encodeJson({ error: { message: said, code: 400, status: secret, type: secret } }, escape);
           } else {
             const reply: Reply = {
+              reasoningPieces: placement.endsWith('_reasoning') ? pieces(said) : [],
               textPieces: placement.endsWith('_text') ? pieces(said) : ['ok'],
               calls: placement.endsWith('_arguments') || placement === 'call_id' || placement === 'call_name' ? [call] : [],
               ...(placement === 'stream_error' ? { error: said } : {}),

@@ -152,8 +152,8 @@ async function seal(
     resumeToken: options.generateId(),
   } as const;
   let smallest = Number.POSITIVE_INFINITY;
-  for (const keep of SHRINK_STEPS) {
-    const continuation: HarnessContinuation = { ...header, state: shrinkState(state, keep) };
+  for (const step of SHRINK_STEPS) {
+    const continuation: HarnessContinuation = { ...header, state: shrinkState(state, step) };
     // Unsigned size first: a signature only adds, so a draft already too large is not signed.
     if (!fits(JSON.stringify(continuation), options.maxBytes)) continue;
     if (signer !== undefined) continuation.signature = await signer.sign(stableStringify(continuation));
@@ -162,7 +162,7 @@ async function seal(
     smallest = Math.min(smallest, utf8ByteLength(json));
   }
   if (!Number.isFinite(smallest)) {
-    const last: HarnessContinuation = { ...header, state: shrinkState(state, SHRINK_STEPS.at(-1)) };
+    const last: HarnessContinuation = { ...header, state: shrinkState(state, SHRINK_STEPS[SHRINK_STEPS.length - 1]!) };
     smallest = utf8ByteLength(JSON.stringify(last));
   }
   return {

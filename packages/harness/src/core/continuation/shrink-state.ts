@@ -4,24 +4,61 @@ import type { HarnessTranscriptItem } from '../types/transcript.js';
 const TRUNCATION_MARK = ' …[truncated]';
 
 /**
- * How much of each long text a shrink step keeps, in characters; `undefined` keeps everything.
- * The codec tries them in order until the sealed continuation fits `maxContinuationBytes`.
+ * One way of shrinking a continuation's carried history: how much of each long text to keep, in
+ * characters (`undefined` keeps everything), and which model reasoning to keep (`'all'`, only the
+ * last assistant step's — the one a provider such as Anthropic must get back to continue a tool
+ * step — or `'none'`).
  */
-export const SHRINK_STEPS: readonly (number | undefined)[] = [undefined, 4096, 1024, 256, 64, 0];
+export interface ShrinkStep {
+  keep: number | undefined;
+  reasoning: 'all' | 'last' | 'none';
+}
 
 /**
- * A copy of a continuation state whose carried history is shortened to `keep` characters per
- * text: tool outputs, assistant texts, earlier call inputs, error messages, questions and answers
- * of the transcript, and the pause question. What a resume acts on — the turn input, pending
- * calls, approval requests, a backend's request and handle — is never shortened.
+ * The shrink steps the codec tries, in order, until the sealed continuation fits
+ * `maxContinuationBytes`. Reasoning goes first (a resumed provider then replays those steps
+ * without it), before any text is shortened.
  */
-export function shrinkState(state: HarnessContinuationState, keep: number | undefined): HarnessContinuationState {
-  if (keep === undefined || state.mode !== 'loop') return state;
+export const SHRINK_STEPS: readonly ShrinkStep[] = [
+  { keep: undefined, reasoning: 'all' },
+  { keep: undefined, reasoning: 'last' },
+  { keep: undefined, reasoning: 'none' },
+  { keep: 4096, reasoning: 'none' },
+  { keep: 1024, reasoning: 'none' },
+  { keep: 256, reasoning: 'none' },
+  { keep: 64, reasoning: 'none' },
+  { keep: 0, reasoning: 'none' },
+];
+
+/**
+ * A copy of a continuation state whose carried history is shrunk by `step`: model reasoning
+ * dropped, then tool outputs, assistant texts, earlier call inputs, error messages, questions and
+ * answers of the transcript, and the pause question shortened to `step.keep` characters per
+ * text. What a resume acts on — the turn input (with its history and attachments), pending calls,
+ * approval requests, a backend's request and handle — is never shortened.
+ */
+export function shrinkState(state: HarnessContinuationState, step: ShrinkStep): HarnessContinuationState {
+  if (state.mode !== 'loop' || (step.keep === undefined && step.reasoning === 'all')) return state;
+  let lastStep = -1;
+  if (step.reasoning === 'last') {
+    for (let index = state.transcript.length - 1; index >= 0 && lastStep < 0; index -= 1) {
+      if (state.transcript[index]!.type === 'assistant_step') lastStep = index;
+    }
+  }
+  const transcript = state.transcript.map((item, index) => {
+    const kept = item.type === 'assistant_step' && item.reasoning !== undefined && index !== lastStep ? withoutReasoning(item) : item;
+    return step.keep === undefined ? kept : shrinkItem(kept, step.keep);
+  });
   return {
     ...state,
-    transcript: state.transcript.map((item) => shrinkItem(item, keep)),
-    ...(state.question === undefined ? {} : { question: truncate(state.question, keep) }),
+    transcript,
+    ...(state.question === undefined || step.keep === undefined ? {} : { question: truncate(state.question, step.keep) }),
   };
+}
+
+function withoutReasoning(item: Extract<HarnessTranscriptItem, { type: 'assistant_step' }>): HarnessTranscriptItem {
+  const { reasoning: _reasoning, ...rest } = item;
+  return rest;
 }
 
 function shrinkItem(item: HarnessTranscriptItem, keep: number): HarnessTranscriptItem {

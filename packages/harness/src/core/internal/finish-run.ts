@@ -24,6 +24,8 @@ export interface RunEnding {
   metadata?: HarnessResultMetadata;
   /** Overrides the loop state sealed into the continuation (backend runs). */
   continuationState?: HarnessContinuationState;
+  /** The structured answer the turn's `output` schema accepted (`answer_finalized` only). */
+  output?: { value: unknown };
 }
 
 const limitStopReasons = new Set<HarnessStopReason>([
@@ -71,6 +73,7 @@ export async function finishRun(run: RunContext, ending: RunEnding): Promise<Har
     if (Object.keys(steering).length > 0) metadata = { ...metadata, steering };
   }
   const outcome = outcomeForStopReason(stopReason);
+  const output = ending.output !== undefined && outcome === 'completed' && stopReason === ending.stopReason ? ending.output : undefined;
   const result: HarnessResult = {
     outcome,
     stopReason,
@@ -79,6 +82,7 @@ export async function finishRun(run: RunContext, ending: RunEnding): Promise<Har
     ...(ending.assistantText === undefined || stopReason !== ending.stopReason
       ? {}
       : { assistantMessage: { text: ending.assistantText } }),
+    ...(output === undefined ? {} : { output: output.value }),
     ...(continuation === undefined ? {} : { continuation }),
     traceSummary: {
       iterationCount: run.counters.iteration,
@@ -109,6 +113,8 @@ export async function finishRun(run: RunContext, ending: RunEnding): Promise<Har
     pending.catch(() => undefined);
     if (!run.turnSignal.signal.aborted) await raceSignal(() => pending, run.turnSignal.signal).catch(() => undefined);
   }
+  // The last event before `result` (which the stream sends when this settles).
+  if (output !== undefined) run.trace.stream({ type: 'output', output: output.value });
   return result;
 }
 

@@ -16,6 +16,7 @@ import type { HarnessResult } from '../types/result.js';
 import type { HarnessStreamEvent } from '../types/runtime.js';
 import type { HarnessTraceSink } from '../types/trace.js';
 import { claimResume } from './claim-resume.js';
+import { resolveOutput, type ResolvedOutput } from '../output/resolve-output.js';
 import { createRun } from './create-run.js';
 import { checkSteering } from './turn-steering.js';
 import { emptyUsage, type HarnessServices } from './run-context.js';
@@ -32,6 +33,9 @@ export interface ResumeDependencies {
 
 type Decisions = Record<string, 'approved' | 'rejected'>;
 
+/** The options a resumed run starts with: the caller's, with the `output` schema checked. */
+type ResumeRunOptions = Omit<HarnessResumeOptions, 'output'> & { onStreamEvent?: (event: HarnessStreamEvent) => void; resolvedOutput?: ResolvedOutput | undefined };
+
 /**
  * Verifies a continuation and continues its turn. Whatever `raw` is, the promise resolves: a
  * continuation that cannot be read, verified or claimed gives `failed` / `continuation_invalid`.
@@ -45,6 +49,8 @@ export async function resumeRun(
 ): Promise<HarnessResult> {
   const resolution = readResolution(rawResolution, dependencies.services.limits.maxContinuationBytes);
   if (options.steering !== undefined) checkSteering(options.steering);
+  // Not carried in the continuation (a schema is code): the resume's own, else the harness's.
+  const output = options.output === undefined ? dependencies.services.output : resolveOutput(options.output, 'resumeTurn');
   const opened = await dependencies.services.codec.open(raw, options);
   if (!opened.ok) return invalidContinuation(opened, opened.reason);
   const continuation = opened.continuation;
@@ -66,8 +72,8 @@ export async function resumeRun(
     const claim = await claimResume(dependencies.resumeGuard, continuation, options.signal);
     if (!claim.ok) return invalidContinuation(continuation, claim.reason);
   }
-  if (state.mode === 'loop') return resumeLoop(dependencies, continuation, state, resolution, options);
-  return resumeBackend(dependencies, dependencies.backend!, continuation, state, resolution, options);
+  if (state.mode === 'loop') return resumeLoop(dependencies, continuation, state, resolution, { ...options, resolvedOutput: output });
+  return resumeBackend(dependencies, dependencies.backend!, continuation, state, resolution, { ...options, resolvedOutput: output });
 }
 
 /**
@@ -106,7 +112,7 @@ function resumeLoop(
   continuation: HarnessContinuation,
   state: HarnessLoopContinuationState,
   resolution: HarnessResumeResolution,
-  options: HarnessResumeOptions & { onStreamEvent?: (event: HarnessStreamEvent) => void },
+  options: ResumeRunOptions,
 ): Promise<HarnessResult> {
   const input = { ...state.input, turnId: continuation.turnId };
   const run = createRun(dependencies.services, dependencies.trace, input, options, {
@@ -117,6 +123,7 @@ function resumeLoop(
     toolState: state.toolState,
     resumedFrom: continuation,
   });
+  if (options.resolvedOutput !== undefined) run.output = options.resolvedOutput;
   if (resolution.type === 'clarification') {
     run.transcript.push({ type: 'clarification_answer', iteration: state.iteration, answer: resolution.answer });
   }
@@ -136,7 +143,7 @@ function resumeBackend(
   continuation: HarnessContinuation,
   state: HarnessBackendContinuationState,
   resolution: HarnessResumeResolution,
-  options: HarnessResumeOptions & { onStreamEvent?: (event: HarnessStreamEvent) => void },
+  options: ResumeRunOptions,
 ): Promise<HarnessResult> {
   const request: ExecutionRequest = {
     ...state.request,
@@ -153,11 +160,13 @@ function resumeBackend(
     ...(request.userId === undefined ? {} : { userId: request.userId }),
     ...(request.threadId === undefined ? {} : { threadId: request.threadId }),
     ...(request.workspaceId === undefined ? {} : { workspaceId: request.workspaceId }),
+    ...(request.history === undefined ? {} : { history: request.history }),
   };
   const run = createRun(dependencies.services, dependencies.trace, input, options, {
     usage: state.usage,
     resumedFrom: continuation,
   });
+  if (options.resolvedOutput !== undefined) run.output = options.resolvedOutput;
   return runBackendTurn(run, backend, { requirements: dependencies.requirements, start: { request } });
 }
 

@@ -1,5 +1,8 @@
 import { describeError } from '../../shared/describe-error.js';
-import { createBackendStream } from './backend-stream.js';
+import { createBackendStream, type BackendStream } from './backend-stream.js';
+import { readStructuredAnswer } from '../output/read-structured-answer.js';
+import { outputFormat, type ResolvedOutput } from '../output/resolve-output.js';
+import { checkInputLimits } from './check-input-limits.js';
 import { finishRun, type RunEnding } from './finish-run.js';
 import { interruptStopReason } from './run-model-loop.js';
 import { addUsage, callerIdentity, type RunContext } from './run-context.js';
@@ -10,7 +13,7 @@ import type { HarnessBackendContinuationState } from '../types/continuation.js';
 import type { HarnessApprovalRequest } from '../types/approval.js';
 import type { HarnessModelOutput } from '../types/model.js';
 import type { HarnessStopReason } from '../types/outcome.js';
-import type { HarnessResult } from '../types/result.js';
+import type { HarnessResult, HarnessResultMetadata } from '../types/result.js';
 import { toExecutionRequest } from '../to-execution-request.js';
 import type {
   ExecutionAdapter,
@@ -52,6 +55,8 @@ async function drive(
 ): Promise<RunEnding> {
   run.trace.emit({ type: 'turn_started', ...(run.resumedFrom === undefined ? {} : { resumedFrom: run.resumedFrom.id }) });
   run.trace.stream({ type: 'turn_started', turnId: run.input.turnId });
+  const overLimit = checkInputLimits(run.input, run.services.limits);
+  if (overLimit !== undefined) return overLimit;
   const request = options.start?.request ?? (await freshRequest(run, options.requirements));
   const base = { backendId: backend.backendId };
   const pausedState = (stopReason: HarnessStopReason, extra: Partial<HarnessBackendContinuationState> = {}) => {
@@ -152,6 +157,7 @@ async function drive(
           metadata: { ...metadata, error: { code: 'empty_response', message: 'The backend completed without any output.' } },
         };
       }
+      if (run.output !== undefined) return structuredEnding(run, run.output, { text: text ?? '', value: result.output?.structured }, metadata, live);
       run.transcript.push({ type: 'assistant_step', iteration: 1, outputType: 'final_answer', text: text ?? '' });
       live.finishText(text ?? '');
       return { stopReason: 'answer_finalized', assistantText: text ?? '', metadata: { ...metadata, ...live.report() } };
@@ -202,6 +208,30 @@ async function drive(
   }
 }
 
+/**
+ * A completed backend answer read against the run's `output` schema (`output.structured` when the
+ * backend gave one, else its text as JSON). No retry here: an answer that does not match ends the
+ * turn `model_invalid_response` (`schema_mismatch`).
+ */
+async function structuredEnding(
+  run: RunContext,
+  output: ResolvedOutput,
+  answer: { text: string; value?: unknown },
+  metadata: HarnessResultMetadata,
+  live: BackendStream,
+): Promise<RunEnding> {
+  run.phase = 'output.validate';
+  const read = await raceSignal(() => readStructuredAnswer(output.schema, answer), run.turnSignal.signal);
+  if (!read.ok) {
+    live.close();
+    const error = { code: 'schema_mismatch', message: read.reason, source: `backend:${String(metadata.backendId)}`, retryable: true };
+    return { stopReason: 'model_invalid_response', metadata: { ...metadata, error } };
+  }
+  run.transcript.push({ type: 'assistant_step', iteration: 1, outputType: 'final_answer', text: read.text });
+  live.finishText(read.text);
+  return { stopReason: 'answer_finalized', assistantText: read.text, metadata: { ...metadata, ...live.report() }, output: { value: read.value } };
+}
+
 async function freshRequest(run: RunContext, requirements: ExecutionRequest['requirements']): Promise<ExecutionRequest> {
   const { tools, limits } = run.services;
   let definitions;
@@ -212,7 +242,8 @@ async function freshRequest(run: RunContext, requirements: ExecutionRequest['req
     const allowed = allowedToolNames === undefined ? undefined : new Set(allowedToolNames);
     definitions = (Array.isArray(listed) ? listed : []).filter((tool) => allowed?.has(tool.name) ?? true);
   }
-  return toExecutionRequest(run.input, { tools: definitions, requirements, timeoutMs: limits.maxElapsedMs });
+  const output = run.output === undefined ? {} : { output: outputFormat(run.output) };
+  return toExecutionRequest(run.input, { tools: definitions, requirements, timeoutMs: limits.maxElapsedMs, ...output });
 }
 
 function outputTypeFor(result: ExecutionResult): HarnessModelOutput['type'] {

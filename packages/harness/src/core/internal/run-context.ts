@@ -1,4 +1,5 @@
 import type { ContinuationCodec } from '../continuation/continuation-codec.js';
+import type { ResolvedOutput } from '../output/resolve-output.js';
 import type { ResolvedHarnessLimits } from '../limits.js';
 import type { HarnessContinuation } from '../types/continuation.js';
 import type { HarnessApprovalAdapter, HarnessClock, HarnessExecutionState, HarnessHooks } from '../types/config.js';
@@ -22,6 +23,8 @@ export interface HarnessServices {
   limits: ResolvedHarnessLimits;
   codec: ContinuationCodec;
   generateId: () => string;
+  /** The harness's `output` schema, checked. */
+  output?: ResolvedOutput;
 }
 
 /** Mutable state of one run (a first run or a resume) of a turn. */
@@ -52,6 +55,8 @@ export interface RunContext {
   steering?: TurnSteering;
   /** What the run is doing now; names the source of a runtime error. */
   phase: string;
+  /** The schema this run's final answer must match (the call's, else the harness's). */
+  output?: ResolvedOutput;
 }
 
 /** Usage totals before anything ran. */

@@ -1,7 +1,10 @@
 import { describeError } from '../../shared/describe-error.js';
+import { formatIssues } from '../../shared/schemas/format-issues.js';
+import { stepPreparationSchema } from '../schemas/step-preparation-schema.js';
 import type { HarnessStopReason } from '../types/outcome.js';
 import type { HarnessResult } from '../types/result.js';
 import type {
+  HarnessFinalAnswerOutput,
   HarnessInvalidOutput,
   HarnessModelAdapter,
   HarnessModelInput,
@@ -9,6 +12,10 @@ import type {
   HarnessModelStreamPart,
 } from '../types/model.js';
 import type { HarnessToolCall, HarnessToolDefinition, HarnessToolResumeResolution } from '../../shared/types/tools.js';
+import type { HarnessHistoryMessage, HarnessToolChoice } from '../../shared/types/turn-input.js';
+import { checkInputLimits } from './check-input-limits.js';
+import { readStructuredAnswer, type StructuredAnswer } from '../output/read-structured-answer.js';
+import { outputFormat, STRUCTURED_OUTPUT_NAME, type ResolvedOutput } from '../output/resolve-output.js';
 import { finishRun, type RunEnding } from './finish-run.js';
 import { readModelOutput } from './read-model-output.js';
 import { readToolDefinitions } from './read-tool-definitions.js';
@@ -53,8 +60,13 @@ export function interruptStopReason(reason: InterruptReason): HarnessStopReason 
 async function drive(run: RunContext, start: LoopStart): Promise<RunEnding> {
   run.trace.emit({ type: 'turn_started', ...(run.resumedFrom === undefined ? {} : { resumedFrom: run.resumedFrom.id }) });
   run.trace.stream({ type: 'turn_started', turnId: run.input.turnId });
+  const overLimit = checkInputLimits(run.input, run.services.limits);
+  if (overLimit !== undefined) return overLimit;
   run.phase = 'tools.listAvailable';
   run.availableTools = await loadTools(run);
+  const badChoice = toolChoiceEnding(run.availableTools, run.input.toolChoice, 'input.toolChoice');
+  if (badChoice !== undefined) return badChoice;
+  if (run.output !== undefined) checkOutputName(run);
   if (start.pendingCalls !== undefined && start.pendingCalls.length > 0) {
     run.phase = 'tools.execute';
     const decisions = start.decisions === undefined ? undefined : approvalDecisions(start.decisions);
@@ -65,9 +77,19 @@ async function drive(run: RunContext, start: LoopStart): Promise<RunEnding> {
     const limit = checkLimits(run);
     if (limit !== undefined) return { stopReason: limit };
     run.counters.iteration += 1;
-    const output = await callModel(run);
+    const step = await prepareStep(run);
+    if ('stopReason' in step) return step;
+    const output = await callModel(run, step.toolChoice);
     const ending = await handleOutput(run, output);
     if (ending !== undefined) return ending;
+  }
+}
+
+/** The structured answer's name is the forced answer tool of some providers: no real tool may share it. */
+function checkOutputName(run: RunContext): void {
+  run.phase = 'output';
+  if (run.availableTools.some((tool) => tool.name === STRUCTURED_OUTPUT_NAME)) {
+    throw new Error(`A tool is named "${STRUCTURED_OUTPUT_NAME}", the name of the structured answer of a turn with an output schema; rename the tool.`);
   }
 }
 
@@ -94,7 +116,53 @@ function checkLimits(run: RunContext): HarnessStopReason | undefined {
   return undefined;
 }
 
-function modelInput(run: RunContext): HarnessModelInput {
+/**
+ * This step's tool choice: what `hooks.prepareStep` returns, else the turn's. A hook value that
+ * is not `undefined` or `{ toolChoice? }` throws (the turn fails `runtime_error`, source
+ * `hooks.prepareStep`); a choice the available tools cannot meet ends the turn `tool_unavailable`.
+ */
+async function prepareStep(run: RunContext): Promise<{ toolChoice: HarnessToolChoice | undefined } | RunEnding> {
+  const hook = run.services.hooks.prepareStep;
+  if (hook === undefined) return { toolChoice: run.input.toolChoice };
+  run.phase = 'hooks.prepareStep';
+  const prepared: unknown = await raceSignal(() => hook(executionState(run)), run.turnSignal.signal);
+  if (prepared === undefined) return { toolChoice: run.input.toolChoice };
+  const parsed = stepPreparationSchema.safeParse(prepared);
+  if (!parsed.success) throw new Error(`prepareStep returned an unusable value: ${formatIssues(parsed.error.issues)}.`);
+  const chosen = parsed.data.toolChoice as HarnessToolChoice | undefined;
+  if (chosen === undefined) return { toolChoice: run.input.toolChoice };
+  return toolChoiceEnding(run.availableTools, chosen, 'hooks.prepareStep') ?? { toolChoice: chosen };
+}
+
+/** The ending for a tool choice the available tools cannot meet, or `undefined`. */
+function toolChoiceEnding(tools: readonly HarnessToolDefinition[], choice: HarnessToolChoice | undefined, source: string): RunEnding | undefined {
+  if (choice === undefined || choice === 'auto' || choice === 'none') return undefined;
+  const names = tools.map((tool) => tool.name);
+  const listed = names.length === 0 ? 'no tools are available' : `the available tools are ${names.map((name) => JSON.stringify(name)).join(', ')}`;
+  if (choice === 'required') {
+    if (names.length > 0) return undefined;
+    return toolChoiceFailure(source, `toolChoice 'required' asks the model to call a tool, but ${listed}.`);
+  }
+  if (names.includes(choice.name)) return undefined;
+  const shown = choice.name.length > 100 ? `${choice.name.slice(0, 100)}…` : choice.name;
+  return toolChoiceFailure(source, `toolChoice names the tool ${JSON.stringify(shown)}, which is not available: ${listed}.`, shown);
+}
+
+function toolChoiceFailure(source: string, message: string, toolName?: string): RunEnding {
+  return {
+    stopReason: 'tool_unavailable',
+    metadata: { ...(toolName === undefined ? {} : { toolName }), error: { code: 'tool_unavailable', message, source, retryable: false } },
+  };
+}
+
+/** A copy of the history for one step, so an adapter cannot change what later steps see. */
+function copyHistory(history: readonly HarnessHistoryMessage[]): HarnessHistoryMessage[] {
+  return history.map((entry) =>
+    entry.attachments === undefined ? { ...entry } : { ...entry, attachments: entry.attachments.map((attachment) => ({ ...attachment })) },
+  );
+}
+
+function modelInput(run: RunContext, toolChoice: HarnessToolChoice | undefined): HarnessModelInput {
   const { input, services } = run;
   const budget = services.limits.budgetLimit;
   // Written out field by field: object spread here was the loop's hottest line.
@@ -108,6 +176,9 @@ function modelInput(run: RunContext): HarnessModelInput {
     message: input.message,
     instructions: input.instructions,
     context: input.context,
+    history: input.history === undefined ? undefined : copyHistory(input.history),
+    output: run.output === undefined ? undefined : outputFormat(run.output),
+    toolChoice: toolChoice === undefined ? undefined : typeof toolChoice === 'string' ? toolChoice : { name: toolChoice.name },
     transcript: [...run.transcript],
     availableTools: run.availableTools,
     iteration: run.counters.iteration,
@@ -121,9 +192,9 @@ function modelInput(run: RunContext): HarnessModelInput {
   };
 }
 
-async function callModel(run: RunContext): Promise<HarnessModelOutput> {
+async function callModel(run: RunContext, toolChoice: HarnessToolChoice | undefined): Promise<HarnessModelOutput> {
   const model = run.services.model as HarnessModelAdapter;
-  const input = modelInput(run);
+  const input = modelInput(run, toolChoice);
   const iteration = transcriptIteration(run);
   run.trace.emit({ type: 'model_step_started' });
   run.trace.stream({ type: 'step_started', iteration });
@@ -147,8 +218,11 @@ async function callModel(run: RunContext): Promise<HarnessModelOutput> {
     ...(output.usage === undefined ? {} : { usage: output.usage }),
     ...(output.type === 'invalid' ? { invalidKind: output.kind } : {}),
   });
-  if (run.streaming && streamStep === undefined && output.type === 'final_answer' && output.text !== '') {
-    run.trace.stream({ type: 'text_delta', iteration, text: output.text });
+  if (run.streaming && streamStep === undefined) {
+    for (const part of output.reasoning ?? []) {
+      if (part.text !== undefined && part.text !== '') run.trace.stream({ type: 'reasoning_delta', iteration, text: part.text });
+    }
+    if (output.type === 'final_answer' && output.text !== '') run.trace.stream({ type: 'text_delta', iteration, text: output.text });
   }
   run.trace.stream({ type: 'step_finished', iteration, outputType: output.type });
   return output;
@@ -164,6 +238,8 @@ async function consumeStream(
     if (run.turnSignal.signal.aborted) break;
     if (part.type === 'text_delta' && typeof part.text === 'string' && part.text !== '') {
       run.trace.stream({ type: 'text_delta', iteration, text: part.text });
+    } else if (part.type === 'reasoning_delta' && typeof part.text === 'string' && part.text !== '') {
+      run.trace.stream({ type: 'reasoning_delta', iteration, text: part.text });
     } else if (part.type === 'output') {
       output = part.output;
     }
@@ -173,27 +249,34 @@ async function consumeStream(
 
 async function handleOutput(run: RunContext, output: HarnessModelOutput): Promise<RunEnding | undefined> {
   const iteration = transcriptIteration(run);
+  // The step's reasoning goes on its assistant_step, so the provider can replay it (signatures intact).
+  const reasoning = output.reasoning === undefined || output.reasoning.length === 0 ? {} : { reasoning: output.reasoning };
   switch (output.type) {
-    case 'final_answer':
+    case 'final_answer': {
+      // With an `output` schema the answer must validate; one that does not is an invalid output.
+      const answer = run.output === undefined ? undefined : await readAnswer(run, run.output, output);
+      if (answer?.ok === false) return handleInvalid(run, { type: 'invalid', kind: 'schema_mismatch', reason: answer.reason });
+      const text = answer === undefined ? output.text : answer.text;
       run.consecutiveInvalid = 0;
-      run.transcript.push({ type: 'assistant_step', iteration, outputType: 'final_answer', text: output.text });
-      return { stopReason: 'answer_finalized', assistantText: output.text };
+      run.transcript.push({ type: 'assistant_step', iteration, outputType: 'final_answer', text, ...reasoning });
+      return { stopReason: 'answer_finalized', assistantText: text, ...(answer === undefined ? {} : { output: { value: answer.value } }) };
+    }
     case 'clarification':
       run.consecutiveInvalid = 0;
-      run.transcript.push({ type: 'assistant_step', iteration, outputType: 'clarification', text: output.question });
+      run.transcript.push({ type: 'assistant_step', iteration, outputType: 'clarification', text: output.question, ...reasoning });
       run.transcript.push({ type: 'clarification_request', iteration, question: output.question });
       run.trace.emit({ type: 'clarification_requested', question: output.question });
       return { stopReason: 'clarification_required', assistantText: output.question, pause: { question: output.question } };
     case 'approval_request': {
       run.consecutiveInvalid = 0;
       const request = await prepareApproval(run, output.request);
-      run.transcript.push({ type: 'assistant_step', iteration, outputType: 'approval_request', text: request.summary });
+      run.transcript.push({ type: 'assistant_step', iteration, outputType: 'approval_request', text: request.summary, ...reasoning });
       run.transcript.push({ type: 'approval_request', iteration, request });
       run.trace.emit({ type: 'approval_requested', requests: [request] });
       return { stopReason: 'approval_required', pause: { approvals: [request] }, metadata: { approvalRequests: [request] } };
     }
     case 'refusal':
-      run.transcript.push({ type: 'assistant_step', iteration, outputType: 'refusal', text: output.reason });
+      run.transcript.push({ type: 'assistant_step', iteration, outputType: 'refusal', text: output.reason, ...reasoning });
       return { stopReason: 'model_refused', assistantText: output.reason };
     case 'invalid':
       return handleInvalid(run, output);
@@ -207,11 +290,18 @@ async function handleOutput(run: RunContext, output: HarnessModelOutput): Promis
         outputType: 'tool_request',
         calls: output.calls,
         ...(output.text === undefined || output.text === '' ? {} : { text: output.text }),
+        ...reasoning,
       });
       run.phase = 'tools.execute';
       return runToolStep(run, output.calls);
     }
   }
+}
+
+/** A final answer read against the run's `output` schema, within the turn's deadline. */
+function readAnswer(run: RunContext, output: ResolvedOutput, answer: HarnessFinalAnswerOutput): Promise<StructuredAnswer> {
+  run.phase = 'output.validate';
+  return raceSignal(() => readStructuredAnswer(output.schema, answer), run.turnSignal.signal);
 }
 
 function toolRequestProblem(run: RunContext, calls: HarnessToolCall[]): string | undefined {

@@ -7,8 +7,8 @@ import { lazySchema, memo } from '../../shared/schemas/lazy-schema.js';
 /** The schemas of this file, built on first use. */
 export const continuationSchemas = /* @__PURE__ */ memo(() => {
   const { aggregateUsageSchema, approvalRequestSchema, nonEmptyString, recordSchema, toolCallSchema, toolResultSchema } = commonSchemas();
-  const { invalidOutputKindSchema } = modelOutputSchemas();
-  const { contextSchema, continuationInputSchema, instructionsSchema, userMessageSchema } = turnInputSchemas();
+  const { invalidOutputKindSchema, reasoningSchema } = modelOutputSchemas();
+  const { contextSchema, continuationInputSchema, historyMessageSchema, instructionsSchema, userMessageSchema } = turnInputSchemas();
   const iteration = z.int().check(z.gte(0));
 
   const transcriptItemSchema = z.discriminatedUnion('type', [
@@ -18,6 +18,7 @@ export const continuationSchemas = /* @__PURE__ */ memo(() => {
       outputType: z.enum(['final_answer', 'tool_request', 'clarification', 'approval_request', 'refusal']),
       text: z.optional(z.string()),
       calls: z.optional(z.array(toolCallSchema)),
+      reasoning: z.optional(reasoningSchema),
     }),
     z.object({ type: z.literal('invalid_output'), iteration, kind: invalidOutputKindSchema, reason: z.string() }),
     z.object({ type: z.literal('tool_result'), iteration, result: toolResultSchema }),
@@ -55,6 +56,7 @@ export const continuationSchemas = /* @__PURE__ */ memo(() => {
     message: userMessageSchema,
     instructions: instructionsSchema,
     context: z.optional(contextSchema),
+    history: z.optional(z.array(historyMessageSchema)),
     continuation: z.optional(executionContinuationSchema),
   });
 

@@ -2,10 +2,25 @@ import * as z from 'zod/mini';
 import { commonSchemas } from '../../shared/schemas/common-schemas.js';
 import { lazySchema, memo } from '../../shared/schemas/lazy-schema.js';
 
+/** Most reasoning parts one model output may carry. */
+export const MAX_REASONING_PARTS = 1_024;
+/** Longest reasoning `text`, `signature` or `data`, in characters (1 MiB). */
+export const MAX_REASONING_CHARS = 1_048_576;
+
 /** The schemas of this file, built on first use. */
 export const modelOutputSchemas = /* @__PURE__ */ memo(() => {
   const { approvalRequestSchema, recordSchema, toolCallSchema, usageSchema } = commonSchemas();
-  const base = { usage: z.optional(usageSchema), metadata: z.optional(recordSchema) };
+  const reasoningString = z.string().check(z.maxLength(MAX_REASONING_CHARS));
+  /** One reasoning part (`HarnessReasoningPart`): bounded, opaque fields kept as they are. */
+  const reasoningPartSchema = z.object({
+    provider: z.string().check(z.minLength(1), z.maxLength(64)),
+    text: z.optional(reasoningString),
+    signature: z.optional(reasoningString),
+    data: z.optional(reasoningString),
+    id: z.optional(z.string().check(z.maxLength(512))),
+  });
+  const reasoningSchema = z.array(reasoningPartSchema).check(z.maxLength(MAX_REASONING_PARTS));
+  const base = { usage: z.optional(usageSchema), metadata: z.optional(recordSchema), reasoning: z.optional(reasoningSchema) };
 
   const invalidOutputKindSchema = z.enum([
     'transient',
@@ -18,7 +33,7 @@ export const modelOutputSchemas = /* @__PURE__ */ memo(() => {
   ]);
 
   const modelOutputSchema = z.discriminatedUnion('type', [
-    z.object({ type: z.literal('final_answer'), text: z.string(), ...base }),
+    z.object({ type: z.literal('final_answer'), text: z.string(), value: z.optional(z.unknown()), ...base }),
     z.object({ type: z.literal('tool_request'), calls: z.array(toolCallSchema), text: z.optional(z.string()), ...base }),
     z.object({ type: z.literal('clarification'), question: z.string().check(z.trim(), z.minLength(1)), ...base }),
     z.object({ type: z.literal('approval_request'), request: approvalRequestSchema, ...base }),
@@ -33,7 +48,7 @@ export const modelOutputSchemas = /* @__PURE__ */ memo(() => {
       ...base,
     }),
   ]);
-  return { base, invalidOutputKindSchema, modelOutputSchema };
+  return { base, invalidOutputKindSchema, reasoningPartSchema, reasoningSchema, modelOutputSchema };
 });
 
 export const modelOutputSchema = /* @__PURE__ */ lazySchema(() => modelOutputSchemas().modelOutputSchema);

@@ -6,7 +6,7 @@ import { turnInputPartSchemas } from '../../shared/schemas/turn-input-part-schem
 /** The schemas of this file, built on first use. */
 export const turnInputSchemas = /* @__PURE__ */ memo(() => {
   const { nonEmptyString, recordSchema } = commonSchemas();
-  const { userMessageSchema, instructionsSchema, contextSchema } = turnInputPartSchemas();
+  const { userMessageSchema, instructionsSchema, contextSchema, historyMessageSchema, toolChoiceSchema } = turnInputPartSchemas();
 
   const turnInputShape = {
     assistantId: nonEmptyString,
@@ -17,6 +17,8 @@ export const turnInputSchemas = /* @__PURE__ */ memo(() => {
     userId: z.optional(z.string()),
     threadId: z.optional(z.string()),
     context: z.optional(contextSchema),
+    history: z.optional(z.array(historyMessageSchema)),
+    toolChoice: z.optional(toolChoiceSchema),
     allowedToolNames: z.optional(z.array(z.string())),
     metadata: z.optional(recordSchema),
   };
@@ -25,7 +27,7 @@ export const turnInputSchemas = /* @__PURE__ */ memo(() => {
   const continuationInputSchema = z.object(turnInputShape);
 
   const turnInputSchema = z.object({ ...turnInputShape, turnId: nonEmptyString });
-  return { userMessageSchema, instructionsSchema, contextSchema, turnInputShape, continuationInputSchema, turnInputSchema };
+  return { userMessageSchema, instructionsSchema, contextSchema, historyMessageSchema, toolChoiceSchema, turnInputShape, continuationInputSchema, turnInputSchema };
 });
 
 export const turnInputSchema = /* @__PURE__ */ lazySchema(() => turnInputSchemas().turnInputSchema);

@@ -9,8 +9,9 @@ import type {
   HarnessToolAvailabilityInput,
 } from '../../shared/types/tools.js';
 import type { HarnessTraceSink } from './trace.js';
+import type { HarnessOutputSchema } from '../../shared/types/schema.js';
 import type { HarnessTranscriptItem } from './transcript.js';
-import type { HarnessInstructions, HarnessUserMessage } from '../../shared/types/turn-input.js';
+import type { HarnessInstructions, HarnessToolChoice, HarnessUserMessage } from '../../shared/types/turn-input.js';
 
 /** Hard limits of one run of a turn. Every resume gets a fresh set. */
 export interface HarnessLimits {
@@ -53,6 +54,26 @@ export interface HarnessLimits {
    * @default 262144
    */
   maxContinuationBytes?: number | undefined;
+  /**
+   * Attachments a turn may carry, counted over `message` and every `history` message. Checked
+   * before the first model or backend call; more ends the turn `failed` / `runtime_error` with
+   * `metadata.error.code` `too_many_attachments`.
+   * @default 16
+   */
+  maxAttachments?: number | undefined;
+  /**
+   * Inline bytes (decoded base64 `data`, or a base64 `data:` URL) one attachment may carry; an
+   * `http(s)` URL counts as 0. Checked before the first call; a larger one ends the turn `failed` /
+   * `runtime_error` with `metadata.error.code` `attachment_too_large`.
+   * @default 20971520
+   */
+  maxAttachmentBytes?: number | undefined;
+  /**
+   * Messages `history` may hold. Checked before the first call; more ends the turn `failed` /
+   * `runtime_error` with `metadata.error.code` `too_many_history_messages` (trim the oldest).
+   * @default 200
+   */
+  maxHistoryMessages?: number | undefined;
 }
 
 /** A time source. Inject one for deterministic tests. */
@@ -103,6 +124,20 @@ export interface HarnessHooks {
     state: HarnessExecutionState,
   ): HarnessToolClarification | undefined | Promise<HarnessToolClarification | undefined>;
   onTurnFinished?(result: HarnessResult, state: HarnessExecutionState): void | Promise<void>;
+  /**
+   * Called before every model step (`state.iteration` is the step about to run, counted from 1 in
+   * each run — a resume starts again at 1). A returned `toolChoice` replaces the turn's
+   * `toolChoice` for that step only, e.g. force a tool on the first step:
+   * `prepareStep: (state) => (state.iteration === 1 ? { toolChoice: { name: 'search' } } : undefined)`.
+   * A value that is not `undefined` or `{ toolChoice? }` ends the turn `failed` / `runtime_error`.
+   */
+  prepareStep?(state: HarnessExecutionState): HarnessStepPreparation | undefined | void | Promise<HarnessStepPreparation | undefined | void>;
+}
+
+/** What `hooks.prepareStep` may change for one model step. */
+export interface HarnessStepPreparation {
+  /** This step's tool choice; absent keeps the turn's `toolChoice`. */
+  toolChoice?: HarnessToolChoice | undefined;
 }
 
 /** Input of `HarnessApprovalAdapter.prepareRequest`. */
@@ -153,6 +188,16 @@ export interface HarnessBaseConfig {
   requirements?: ExecutionRequirements | undefined;
   /** Id generator for continuation ids and tokens; defaults to `crypto.randomUUID`. */
   generateId?: (() => string) | undefined;
+  /**
+   * The schema every turn's final answer must match: a zod 4 schema, any Standard Schema with
+   * JSON Schema, or `{ jsonSchema, validate? }` (the forms `defineTool` takes; the root must be an
+   * object). A `completed` result then carries the validated value in `result.output`, typed from
+   * the schema; an answer that does not match counts as an invalid model output. A call's own
+   * `output` option replaces it. Checked by `createHarness` (`HarnessConfigError` naming `output`).
+   * See docs/structured-output.md.
+   * @default undefined (plain text answers)
+   */
+  output?: HarnessOutputSchema | undefined;
 }
 
 /** The harness drives the loop with a model adapter. */

@@ -4,6 +4,7 @@ import type { HarnessStopReason } from './outcome.js';
 import type { HarnessToolCall, HarnessToolStateEntry } from '../../shared/types/tools.js';
 import type { HarnessTranscriptItem } from './transcript.js';
 import type { HarnessTurnInput } from '../../shared/types/turn-input.js';
+import type { HarnessOutputSchema } from '../../shared/types/schema.js';
 import type { HarnessSteering } from '../../shared/types/steering.js';
 import type { HarnessAggregateUsage } from '../../shared/types/usage.js';
 
@@ -79,7 +80,7 @@ export type HarnessResumeResolution =
   | { type: 'deferred' };
 
 /** Options of `resumeTurn`. */
-export interface HarnessResumeOptions {
+export interface HarnessResumeOptions<TOutputSchema extends HarnessOutputSchema | undefined = HarnessOutputSchema | undefined> {
   signal?: AbortSignal | undefined;
   /** When set, a continuation from another turn is refused (`continuation_invalid`). */
   expectedTurnId?: string | undefined;
@@ -87,6 +88,13 @@ export interface HarnessResumeOptions {
   expectedSessionId?: string | undefined;
   /** User input added while the resumed turn runs; see `createSteering()`. */
   steering?: HarnessSteering | undefined;
+  /**
+   * The schema the resumed turn's final answer must match, replacing `createHarness({ output })`.
+   * A schema is code, so a continuation does not carry it: give the resuming harness the same
+   * schema the paused turn had (as with its tools).
+   * @default the harness's `output`
+   */
+  output?: TOutputSchema;
 }
 
 /**

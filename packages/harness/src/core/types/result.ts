@@ -60,13 +60,22 @@ export interface HarnessResultMetadata {
   [key: string]: unknown;
 }
 
-/** The one truthful result of a turn. */
-export interface HarnessResult {
+/**
+ * The one truthful result of a turn. `TOutput` is the type of `output`, inferred from the turn's
+ * `output` schema (see `createHarness`).
+ */
+export interface HarnessResult<TOutput = unknown> {
   outcome: HarnessOutcome;
   stopReason: HarnessStopReason;
   turnId: string;
   sessionId?: string;
   assistantMessage?: HarnessAssistantMessage;
+  /**
+   * The structured answer, parsed and validated against the turn's `output` schema (the value its
+   * validator returned). Present only when the turn has a schema and ended `completed`; the
+   * answer's JSON text is `assistantMessage.text`. See docs/structured-output.md.
+   */
+  output?: TOutput;
   /** Present for `needs_clarification`, `awaiting_approval` and `deferred`. */
   continuation?: HarnessContinuation;
   traceSummary: HarnessTraceSummary;

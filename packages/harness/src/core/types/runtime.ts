@@ -4,6 +4,7 @@ import type { HarnessModelOutput } from './model.js';
 import type { HarnessResult } from './result.js';
 import type { HarnessToolCall, HarnessToolResult } from '../../shared/types/tools.js';
 import type { HarnessRunOptions, HarnessTurnInput } from '../../shared/types/turn-input.js';
+import type { HarnessOutputSchema, InferHarnessOutput } from '../../shared/types/schema.js';
 
 /**
  * What a backend reports while it works, streamed as it happens: the engine's own tool calls
@@ -15,49 +16,73 @@ export type HarnessBackendStreamEvent = Exclude<ExecutionStreamEvent, { type: 't
 /**
  * Events of `streamTurn`, discriminated on `type`; the last one is always `result`. The
  * `text_delta`s of a step concatenate to its answer text; a backend that streams live sends them
- * as they come (no repeat at the end).
+ * as they come (no repeat at the end). With an `output` schema, an accepted structured answer
+ * comes as one `output` event right before `result`.
  */
-export type HarnessStreamEvent =
+export type HarnessStreamEvent<TOutput = unknown> =
   | { type: 'turn_started'; turnId: string }
   | { type: 'step_started'; iteration: number }
   | { type: 'text_delta'; iteration: number; text: string }
+  /** The model's reasoning text as it arrives (from `reasoning_delta` model parts); never part of the answer. */
+  | { type: 'reasoning_delta'; iteration: number; text: string }
   | HarnessBackendStreamEvent
   | { type: 'step_finished'; iteration: number; outputType: HarnessModelOutput['type'] }
   | { type: 'tool_started'; iteration: number; call: HarnessToolCall }
   | { type: 'tool_finished'; iteration: number; result: HarnessToolResult }
-  | { type: 'result'; result: HarnessResult };
+  /** The structured answer (the same value as `result.output`), when the turn's `output` schema accepted one. */
+  | { type: 'output'; output: TOutput }
+  | { type: 'result'; result: HarnessResult<TOutput> };
 
 /** An async iterable of stream events with the final result as a promise. */
-export interface HarnessTurnStream extends AsyncIterable<HarnessStreamEvent> {
+export interface HarnessTurnStream<TOutput = unknown> extends AsyncIterable<HarnessStreamEvent<TOutput>> {
   /** Settles with the turn's result; never rejects for model, tool or sink faults. */
-  readonly result: Promise<HarnessResult>;
+  readonly result: Promise<HarnessResult<TOutput>>;
 }
 
-/** What `createHarness` returns. */
-export interface HarnessRuntime {
-  /** Runs one bounded turn. Rejects only with `HarnessConfigError` for a malformed input. */
-  runTurn(input: HarnessTurnInput, options?: HarnessRunOptions): Promise<HarnessResult>;
+/**
+ * The type of `result.output` of one call: from the call's own `output` schema when it has one,
+ * else the harness's (`THarnessOutput`).
+ */
+export type HarnessTurnOutput<TSchema, THarnessOutput> = [TSchema] extends [undefined]
+  ? THarnessOutput
+  : undefined extends TSchema
+    ? InferHarnessOutput<Exclude<TSchema, undefined>> | THarnessOutput
+    : InferHarnessOutput<TSchema>;
+
+/**
+ * What `createHarness` returns. `TOutput` is the type of `result.output` from the harness's
+ * `output` schema; a call's own `output` option replaces it for that call.
+ */
+export interface HarnessRuntime<TOutput = unknown> {
+  /** Runs one bounded turn. Rejects only with `HarnessConfigError` for a malformed input (or `output` schema). */
+  runTurn<TSchema extends HarnessOutputSchema | undefined = undefined>(
+    input: HarnessTurnInput,
+    options?: HarnessRunOptions<TSchema>,
+  ): Promise<HarnessResult<HarnessTurnOutput<TSchema, TOutput>>>;
   /** Runs a turn and streams text deltas and step events as they happen. */
-  streamTurn(input: HarnessTurnInput, options?: HarnessRunOptions): HarnessTurnStream;
+  streamTurn<TSchema extends HarnessOutputSchema | undefined = undefined>(
+    input: HarnessTurnInput,
+    options?: HarnessRunOptions<TSchema>,
+  ): HarnessTurnStream<HarnessTurnOutput<TSchema, TOutput>>;
   /**
    * Continues a paused turn from its continuation. A tampered, expired, foreign or malformed
    * continuation yields `failed` / `continuation_invalid`; a malformed resolution throws
    * `HarnessConfigError`.
    */
-  resumeTurn(
+  resumeTurn<TSchema extends HarnessOutputSchema | undefined = undefined>(
     continuation: HarnessContinuation | unknown,
     resolution: HarnessResumeResolution,
-    options?: HarnessResumeOptions,
-  ): Promise<HarnessResult>;
+    options?: HarnessResumeOptions<TSchema>,
+  ): Promise<HarnessResult<HarnessTurnOutput<TSchema, TOutput>>>;
   /**
    * `resumeTurn` with the events of `streamTurn`: the continued turn's text deltas and a
    * backend's live events (e.g. an engine that runs the command it was just allowed to).
    * A malformed resolution or steering handle makes `result` reject (and the iteration throw)
    * with `HarnessConfigError`.
    */
-  streamResumeTurn(
+  streamResumeTurn<TSchema extends HarnessOutputSchema | undefined = undefined>(
     continuation: HarnessContinuation | unknown,
     resolution: HarnessResumeResolution,
-    options?: HarnessResumeOptions,
-  ): HarnessTurnStream;
+    options?: HarnessResumeOptions<TSchema>,
+  ): HarnessTurnStream<HarnessTurnOutput<TSchema, TOutput>>;
 }

@@ -33,6 +33,7 @@ export function presetCapabilities(spec: PresetSpec): ExecutionCapabilities {
     approvalInterrupts: 'none',
     traceDepth: 'minimal',
     attachments: false,
+    history: false,
     maxContextStrategy: 'large',
     streaming: spec.streaming === true,
     steer: false,

@@ -5,13 +5,19 @@ import { lazySchema, memo } from '../../shared/schemas/lazy-schema.js';
 export const anthropicSchemas = /* @__PURE__ */ memo(() => {
   const optionalString = z.optional(z.nullable(z.string()));
 
-  /** A content block of a response (`text`, `tool_use`, `thinking` …). Unknown fields are ignored. */
+  /**
+   * A content block of a response (`text`, `tool_use`, `thinking` with `thinking` and `signature`,
+   * `redacted_thinking` with `data` …). Unknown fields are ignored.
+   */
   const anthropicContentBlockSchema = z.object({
     type: z.string(),
     text: optionalString,
     id: optionalString,
     name: optionalString,
     input: z.optional(z.unknown()),
+    thinking: optionalString,
+    signature: optionalString,
+    data: optionalString,
   });
 
   /** The body of a non-streamed `POST /v1/messages` response (and `message_start.message`). */
@@ -28,8 +34,8 @@ export const anthropicSchemas = /* @__PURE__ */ memo(() => {
 
   /**
    * One streamed event (`message_start`, `content_block_start`, `content_block_delta` with
-   * `text_delta` or `input_json_delta`, `content_block_stop`, `message_delta`, `message_stop`,
-   * `ping`, `error`), validated loosely and dispatched on `type`.
+   * `text_delta`, `input_json_delta`, `thinking_delta` or `signature_delta`, `content_block_stop`,
+   * `message_delta`, `message_stop`, `ping`, `error`), validated loosely and dispatched on `type`.
    */
   const anthropicStreamEventSchema = z.object({
     type: z.string(),
@@ -41,6 +47,8 @@ export const anthropicSchemas = /* @__PURE__ */ memo(() => {
         type: optionalString,
         text: optionalString,
         partial_json: optionalString,
+        thinking: optionalString,
+        signature: optionalString,
         stop_reason: optionalString,
         stop_details: z.optional(z.unknown()),
       }),
@@ -65,9 +73,21 @@ export type AnthropicMessage = z.infer<ReturnType<typeof anthropicSchemas>['anth
 /** A parsed stream event. */
 export type AnthropicStreamEvent = z.infer<ReturnType<typeof anthropicSchemas>['anthropicStreamEventSchema']>;
 
+/** Where the bytes of an image or document block are: inline base64, an address, or (documents) plain text. */
+export type AnthropicSource =
+  | { type: 'base64'; media_type: string; data: string }
+  | { type: 'url'; url: string }
+  | { type: 'text'; media_type: 'text/plain'; data: string };
+
 /** A content block of a request message. */
 export type AnthropicRequestContentBlock =
   | { type: 'text'; text: string }
+  | { type: 'image'; source: Extract<AnthropicSource, { type: 'base64' | 'url' }> }
+  | { type: 'document'; source: AnthropicSource; title?: string }
+  /** Replayed unchanged from an earlier response: the API checks `signature` against `thinking`. */
+  | { type: 'thinking'; thinking: string; signature: string }
+  /** Replayed unchanged from an earlier response. */
+  | { type: 'redacted_thinking'; data: string }
   | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
   | { type: 'tool_result'; tool_use_id: string; content: string; is_error?: boolean };
 
@@ -76,6 +96,9 @@ export interface AnthropicRequestMessage {
   role: 'user' | 'assistant';
   content: AnthropicRequestContentBlock[];
 }
+
+/** The Messages API `tool_choice`. */
+export type AnthropicToolChoice = { type: 'auto' } | { type: 'any' } | { type: 'none' } | { type: 'tool'; name: string };
 
 /** A tool as the Messages API describes it. */
 export interface AnthropicTool {

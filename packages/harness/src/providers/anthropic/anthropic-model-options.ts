@@ -26,7 +26,11 @@ export interface AnthropicModelOptions extends HttpProviderOptions {
   anthropicVersion?: string | undefined;
   /**
    * Extra top-level body fields (e.g. `thinking`, `metadata`). They cannot replace `model`,
-   * `messages`, `system`, `tools`, `tool_choice`, `max_tokens` or `stream`.
+   * `messages`, `system`, `tools`, `tool_choice`, `max_tokens` or `stream`. With `thinking` on
+   * (`type` other than `'disabled'`), thinking blocks are kept and replayed in tool loops, a
+   * structured `output` is asked for without forcing the answer tool, and the tool choices
+   * `required` and `{ name }` are refused (`tool_choice_unsupported`), as the API takes only
+   * `auto` and `none` with thinking.
    * @default {}
    */
   extraBody?: Readonly<Record<string, unknown>> | undefined;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { HarnessTranscriptItem } from '../../core/types/transcript.js';
 import { createModelInput, weatherTool } from '../__fixtures__/create-model-input.js';
+import { UnsupportedInputError } from '../internal/unsupported-input-error.js';
 import { convertToAnthropicMessages, convertToAnthropicTools } from './convert-to-anthropic-messages.js';
 
 describe('convertToAnthropicMessages', () => {
@@ -67,6 +69,93 @@ describe('convertToAnthropicMessages', () => {
     );
     expect(prompt.system).toBeUndefined();
     expect(prompt.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user']);
+  });
+});
+
+describe('history, attachments and reasoning', () => {
+  it('replays the history as role messages before the message, attachments before text, merging one role', () => {
+    const prompt = convertToAnthropicMessages(
+      createModelInput({
+        history: [
+          { role: 'user', text: 'Here is a photo.', attachments: [{ id: 'img', type: 'image', url: 'https://example.test/sky.jpg' }] },
+          { role: 'assistant', text: 'A clear sky.' },
+          { role: 'assistant', text: ' ' },
+          { role: 'user', text: 'And this report?' },
+        ],
+        message: {
+          id: 'm',
+          text: ' ',
+          receivedAt: '2026-01-01T00:00:00.000Z',
+          attachments: [{ id: 'pdf', type: 'file', data: 'JVBERi0=', mediaType: 'application/pdf' }],
+        },
+      }),
+    );
+    expect(prompt.messages).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'image', source: { type: 'url', url: 'https://example.test/sky.jpg' } },
+          { type: 'text', text: 'Here is a photo.' },
+        ],
+      },
+      { role: 'assistant', content: [{ type: 'text', text: 'A clear sky.' }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'And this report?' },
+          { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: 'JVBERi0=' } },
+        ],
+      },
+    ]);
+  });
+
+  it('refuses an attachment on an assistant history message', () => {
+    const input = createModelInput({ history: [{ role: 'assistant', text: 'Look.', attachments: [{ id: 'a1', type: 'image', url: 'https://example.test/a.png' }] }] });
+    expect(() => convertToAnthropicMessages(input)).toThrow(UnsupportedInputError);
+    expect(() => convertToAnthropicMessages(input)).toThrow(/"a1".*only on user messages/);
+  });
+
+  it('opens a replayed tool step with its Anthropic thinking blocks, unchanged and in order, skipping other providers', () => {
+    const transcript: HarnessTranscriptItem[] = [
+      {
+        type: 'assistant_step',
+        iteration: 1,
+        outputType: 'tool_request',
+        text: 'Checking.',
+        calls: [{ id: 'toolu_1', name: 'lookup_weather', input: { city: 'Oslo' } }],
+        reasoning: [
+          { provider: 'anthropic', text: 'I should look it up.', signature: 'c2lnMQ==' },
+          { provider: 'gemini', text: 'not mine', signature: 'g' },
+          { provider: 'anthropic', data: 'cmVkYWN0ZWQ=' },
+          { provider: 'anthropic', text: 'unsigned: cannot be replayed' },
+        ],
+      },
+      { type: 'tool_result', iteration: 1, result: { callId: 'toolu_1', toolName: 'lookup_weather', status: 'success', output: 'Sunny' } },
+    ];
+    expect(convertToAnthropicMessages(createModelInput({ transcript })).messages[1]).toEqual({
+      role: 'assistant',
+      content: [
+        { type: 'thinking', thinking: 'I should look it up.', signature: 'c2lnMQ==' },
+        { type: 'redacted_thinking', data: 'cmVkYWN0ZWQ=' },
+        { type: 'text', text: 'Checking.' },
+        { type: 'tool_use', id: 'toolu_1', name: 'lookup_weather', input: { city: 'Oslo' } },
+      ],
+    });
+  });
+
+  it('keeps thinking blocks first when an assistant message is merged into another', () => {
+    const transcript: HarnessTranscriptItem[] = [
+      { type: 'approval_request', iteration: 1, request: { id: 'r', kind: 'action', summary: 'Send it?' } },
+      {
+        type: 'assistant_step',
+        iteration: 2,
+        outputType: 'tool_request',
+        calls: [{ id: 'toolu_2', name: 'lookup_weather', input: { city: 'Bergen' } }],
+        reasoning: [{ provider: 'anthropic', text: 'Go.', signature: 'c2ln' }],
+      },
+    ];
+    const content = convertToAnthropicMessages(createModelInput({ transcript })).messages[1]!.content;
+    expect(content.map((block) => block.type)).toEqual(['thinking', 'text', 'tool_use']);
   });
 });
 

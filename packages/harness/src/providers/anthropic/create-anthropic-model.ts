@@ -9,8 +9,9 @@ import type { SseStepHandler } from '../internal/drive-sse-step.js';
 import { invalidOutput, type OutputContext } from '../internal/transport-failure-output.js';
 import { anthropicMessageSchema, anthropicStreamEventSchema } from './anthropic-api-types.js';
 import { DEFAULT_ANTHROPIC_MODEL_OPTIONS, type AnthropicModelOptions } from './anthropic-model-options.js';
-import { convertToAnthropicMessages, convertToAnthropicTools } from './convert-to-anthropic-messages.js';
+import { convertToAnthropicMessages } from './convert-to-anthropic-messages.js';
 import { createAnthropicStreamAssembler } from './internal/assemble-anthropic-stream.js';
+import { buildAnthropicTooling, isAnthropicThinkingEnabled, readAnthropicAnswerTool } from './internal/build-anthropic-tooling.js';
 import { mapAnthropicMessageToOutput, readAnthropicMessage } from './internal/map-anthropic-message-to-output.js';
 import { parseStreamPayload } from '../internal/parse-stream-payload.js';
 
@@ -20,7 +21,7 @@ export interface AnthropicModel extends HarnessModelAdapter {
   readonly model: string;
   /** Runs one model step with a single JSON request (retried on transient failures); never rejects for provider faults. */
   nextStep(input: HarnessModelInput): Promise<HarnessModelOutput>;
-  /** Runs one model step over SSE: `text_delta` parts as text arrives, then exactly one `output` part. */
+  /** Runs one model step over SSE: `text_delta` (and `reasoning_delta`) parts as they arrive, then exactly one `output` part. */
   streamStep(input: HarnessModelInput): AsyncIterable<HarnessModelStreamPart>;
 }
 
@@ -28,9 +29,12 @@ const reservedBodyKeys = ['model', 'messages', 'system', 'tools', 'tool_choice',
 
 /**
  * Creates a `HarnessModelAdapter` for the Anthropic Messages API: `tool_use` / `tool_result` blocks,
- * the system prompt, streaming (`message_start`, `content_block_*`, `message_delta`), usage (cache
- * reads and writes count as input), `stop_reason` mapping, and `stop_reason: "refusal"` → a
- * `refusal` output. Retries 408/409/425/429/5xx/529 with backoff and `Retry-After`.
+ * the system prompt, history as user/assistant messages, attachments as `image` / `document`
+ * blocks, structured output through a forced answer tool, tool choice, thinking blocks kept as
+ * `reasoning` (streamed as `reasoning_delta`) and replayed unchanged in tool loops, streaming
+ * (`message_start`, `content_block_*`, `message_delta`), usage (cache reads and writes count as
+ * input), `stop_reason` mapping, and `stop_reason: "refusal"` → a `refusal` output. Retries
+ * 408/409/425/429/5xx/529 with backoff and `Retry-After`.
  * @throws HarnessConfigError for an invalid option.
  * @example
  * ```ts
@@ -64,15 +68,18 @@ export function createAnthropicModel(options: AnthropicModelOptions): AnthropicM
     label: 'Anthropic',
   });
 
+  const thinking = isAnthropicThinkingEnabled(extraBody.thinking);
   const buildBody = (input: HarnessModelInput, stream: boolean): Record<string, unknown> => {
     const prompt = convertToAnthropicMessages(input);
+    const { systemNote, ...tooling } = buildAnthropicTooling(input, thinking);
+    const system = [prompt.system, systemNote].filter((part) => part !== undefined).join('\n\n');
     return {
       ...extraBody,
       model,
       max_tokens: maxTokens,
-      ...(prompt.system === undefined ? {} : { system: prompt.system }),
+      ...(system === '' ? {} : { system }),
       messages: prompt.messages,
-      ...(input.availableTools.length === 0 ? {} : { tools: convertToAnthropicTools(input.availableTools), tool_choice: { type: 'auto' } }),
+      ...tooling,
       ...(temperature === undefined ? {} : { temperature }),
       ...(stream ? { stream: true } : {}),
     };
@@ -87,17 +94,25 @@ export function createAnthropicModel(options: AnthropicModelOptions): AnthropicM
     return mapAnthropicMessageToOutput(readAnthropicMessage(parsed.data), context);
   };
 
+  const steps = createModelSteps(transport, {
+    provider: 'anthropic',
+    model,
+    buildBody,
+    mapJson,
+    streamHandler: eventHandler,
+    pricing: transportOptions.pricing,
+    maxInputBytes: transportOptions.maxInputBytes,
+  });
   return {
     model,
-    ...createModelSteps(transport, {
-      provider: 'anthropic',
-      model,
-      buildBody,
-      mapJson,
-      streamHandler: eventHandler,
-      pricing: transportOptions.pricing,
-      maxInputBytes: transportOptions.maxInputBytes,
-    }),
+    async nextStep(input) {
+      return readAnthropicAnswerTool(await steps.nextStep(input), input.output?.name);
+    },
+    async *streamStep(input) {
+      for await (const part of steps.streamStep(input)) {
+        yield part.type === 'output' ? { type: 'output', output: readAnthropicAnswerTool(part.output, input.output?.name) } : part;
+      }
+    },
   };
 }
 
@@ -107,9 +122,9 @@ function eventHandler(context: OutputContext): SseStepHandler {
     onEvent(event) {
       const parsed = parseStreamPayload(event.data, anthropicStreamEventSchema, context, { item: 'A stream event', format: 'the Messages API format' });
       if (!parsed.ok) return { output: parsed.output };
-      const text = assembler.push(parsed.value);
+      const delta = assembler.push(parsed.value);
       const end = assembler.isComplete() || assembler.hasError();
-      return text === undefined && !end ? undefined : { ...(text === undefined ? {} : { text }), ...(end ? { end } : {}) };
+      return delta === undefined && !end ? undefined : { ...delta, ...(end ? { end } : {}) };
     },
     finish() {
       if (!assembler.isComplete() && !assembler.hasError()) {

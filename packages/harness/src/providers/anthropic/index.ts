@@ -7,4 +7,4 @@ export {
   type AnthropicPrompt,
 } from './convert-to-anthropic-messages.js';
 export { mapAnthropicStopReason } from './map-anthropic-stop-reason.js';
-export type { AnthropicRequestContentBlock, AnthropicRequestMessage, AnthropicTool } from './anthropic-api-types.js';
+export type { AnthropicRequestContentBlock, AnthropicRequestMessage, AnthropicSource, AnthropicTool, AnthropicToolChoice } from './anthropic-api-types.js';

@@ -24,13 +24,15 @@ async function setup(replies: FakeServerScript[], options: Partial<GeminiModelOp
 
 async function collect(parts: AsyncIterable<HarnessModelStreamPart>) {
   const deltas: string[] = [];
+  const reasoning: string[] = [];
   const outputs: HarnessModelOutput[] = [];
   for await (const part of parts) {
     if (part.type === 'text_delta') deltas.push(part.text);
-    else if (part.type === 'output') outputs.push(part.output);
+    else if (part.type === 'reasoning_delta') reasoning.push(part.text);
+    else outputs.push(part.output);
   }
   expect(outputs).toHaveLength(1);
-  return { deltas, output: outputs[0]! };
+  return { deltas, reasoning, output: outputs[0]! };
 }
 
 function afterTools(output: HarnessModelOutput, base: HarnessModelInput = createModelInput({ availableTools: [weatherTool] })): HarnessModelInput {
@@ -39,7 +41,14 @@ function afterTools(output: HarnessModelOutput, base: HarnessModelInput = create
     ...base,
     iteration: 2,
     transcript: [
-      { type: 'assistant_step', iteration: 1, outputType: 'tool_request', ...(output.text === undefined ? {} : { text: output.text }), calls: output.calls },
+      {
+        type: 'assistant_step',
+        iteration: 1,
+        outputType: 'tool_request',
+        ...(output.text === undefined ? {} : { text: output.text }),
+        calls: output.calls,
+        ...(output.reasoning === undefined ? {} : { reasoning: output.reasoning }),
+      },
       ...output.calls.map((call, index) => ({
         type: 'tool_result' as const,
         iteration: 1,
@@ -101,7 +110,9 @@ describe('createGeminiModel — nextStep', () => {
       metadata: { finishReason: 'tool_calls' },
     });
     expect(await model.nextStep(afterTools(first))).toMatchObject({ type: 'final_answer', text: 'Oslo is sunny.' });
-    // Gemini gave no ids, so none are sent back; no signature was issued, so none is sent.
+    // Gemini gave no ids, so the made-up ones are local and not sent back; no signature was issued, so none is sent.
+    expect(first.type === 'tool_request' && first.calls.every((call) => call.id.startsWith('gemini_local_'))).toBe(true);
+    expect(first.reasoning).toEqual(first.type === 'tool_request' ? first.calls.map((call) => ({ provider: 'gemini', id: `functionCall:${call.id}` })) : []);
     expect((server.requests[1]!.body as { contents: unknown[] }).contents.slice(1)).toEqual([
       {
         role: 'model',
@@ -123,7 +134,14 @@ describe('createGeminiModel — nextStep', () => {
       { text: 'Sunny.' },
     ]);
     const first = await model.nextStep(createModelInput({ availableTools: [weatherTool] }));
-    expect(first).toMatchObject({ type: 'tool_request', calls: [{ id: 'fc-gemini-1' }] });
+    expect(first).toMatchObject({
+      type: 'tool_request',
+      calls: [{ id: 'fc-gemini-1' }],
+      reasoning: [
+        { provider: 'gemini', text: 'I should call the tool.' },
+        { provider: 'gemini', id: 'functionCall:fc-gemini-1', signature: 'c2lnX2Zha2Vf1' },
+      ],
+    });
     expect(first.type === 'tool_request' && first.text).toBeUndefined();
     expect(await model.nextStep(afterTools(first))).toMatchObject({ type: 'final_answer' });
     expect((server.requests[1]!.body as { contents: unknown[] }).contents.slice(1)).toEqual([
@@ -132,11 +150,19 @@ describe('createGeminiModel — nextStep', () => {
     ]);
   });
 
-  it('replays a step it never saw (after a resume elsewhere) with the documented placeholder signature', async () => {
+  it('replays the signature from the transcript with a fresh adapter (another process, after a resume)', async () => {
     const { server } = await setup([{ reasoning: 'Tool.', toolCalls: [{ name: 'lookup_weather', arguments: { city: 'Oslo' } }] }, { text: 'Sunny.' }]);
     const first = await createGeminiModel({ baseUrl: server.url, apiKey: key, model: 'gemini-2.5-flash' }).nextStep(createModelInput());
     const fresh = createGeminiModel({ baseUrl: server.url, apiKey: key, model: 'gemini-2.5-flash' });
     expect(await fresh.nextStep(afterTools(first))).toMatchObject({ type: 'final_answer', text: 'Sunny.' });
+    const replayed = (server.requests[1]!.body as { contents: { parts: { thoughtSignature?: string }[] }[] }).contents[1]!;
+    expect(replayed.parts[0]!.thoughtSignature).toBe('c2lnX2Zha2Vf1');
+  });
+
+  it('replays a step without gemini reasoning parts (another provider, an older continuation) with the documented placeholder signature', async () => {
+    const { server, model } = await setup([{ reasoning: 'Tool.', toolCalls: [{ name: 'lookup_weather', arguments: { city: 'Oslo' } }] }, { text: 'Sunny.' }]);
+    const first = await model.nextStep(createModelInput());
+    expect(await model.nextStep(afterTools({ ...first, reasoning: undefined }))).toMatchObject({ type: 'final_answer', text: 'Sunny.' });
     const replayed = (server.requests[1]!.body as { contents: { parts: { thoughtSignature?: string }[] }[] }).contents[1]!;
     expect(replayed.parts[0]!.thoughtSignature).toBe(GEMINI_UNKNOWN_THOUGHT_SIGNATURE);
   });
@@ -204,6 +230,7 @@ describe('createGeminiModel — streamStep', () => {
     ]);
     const first = await collect(model.streamStep(createModelInput({ availableTools: [weatherTool] })));
     expect(first.deltas.join('')).toBe('Let me look.');
+    expect(first.reasoning).toEqual(['Too', 'l.']);
     expect(first.output).toMatchObject({ type: 'tool_request', text: 'Let me look.', calls: [{ input: { city: 'Tromsø' } }] });
     expect((await collect(model.streamStep(afterTools(first.output)))).output).toMatchObject({ type: 'final_answer', text: 'Cold.' });
     const replayed = (server.requests[1]!.body as { contents: { parts: { thoughtSignature?: string }[] }[] }).contents[1]!;

@@ -1,5 +1,5 @@
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
-import type { HarnessModelAdapter, HarnessModelInput, HarnessModelOutput, HarnessModelStreamPart } from '../../core/types/model.js';
+import type { HarnessModelAdapter, HarnessModelInput, HarnessModelOutput, HarnessModelStreamPart, HarnessOutputFormat } from '../../core/types/model.js';
 import { formatIssues } from '../../shared/schemas/format-issues.js';
 import { assertEndpointAllowed, joinUrl } from '../http/assert-endpoint-allowed.js';
 import { optionalFiniteNumber, optionalPositiveInteger, requiredString, resolveHttpProviderOptions } from '../http/http-provider-options.js';
@@ -7,12 +7,12 @@ import { createModelSteps } from '../internal/create-model-steps.js';
 import { createProviderTransport, type ProviderTransport, type ProviderTransportConfig } from '../internal/create-provider-transport.js';
 import type { SseStepHandler } from '../internal/drive-sse-step.js';
 import { optionalPlainObject } from '../internal/plain-object-option.js';
-import { createToolStepMemory, type ToolStepMemory } from '../internal/tool-step-memory.js';
 import { invalidOutput, type OutputContext } from '../internal/transport-failure-output.js';
-import { convertToGeminiContents, convertToGeminiTools, type GeminiStepState } from './convert-to-gemini-contents.js';
+import { readToolChoice } from '../internal/to-function-tools.js';
+import { convertToGeminiContents, convertToGeminiTools } from './convert-to-gemini-contents.js';
 import { geminiResponseSchema } from './gemini-api-types.js';
 import { DEFAULT_GEMINI_MODEL_OPTIONS, type GeminiModelOptions } from './gemini-model-options.js';
-import { addGeminiChunk, emptyGeminiResponse, mapGeminiResponseToOutput, type AssembledGeminiResponse } from './internal/map-gemini-response-to-output.js';
+import { addGeminiChunk, emptyGeminiResponse, mapGeminiResponseToOutput } from './internal/map-gemini-response-to-output.js';
 import { parseStreamPayload } from '../internal/parse-stream-payload.js';
 
 /** A Gemini model adapter: `nextStep` (`generateContent`) and `streamStep` (`streamGenerateContent` over SSE). */
@@ -21,7 +21,7 @@ export interface GeminiModel extends HarnessModelAdapter {
   readonly model: string;
   /** Runs one model step with a single `generateContent` call (retried on transient failures); never rejects for provider faults. */
   nextStep(input: HarnessModelInput): Promise<HarnessModelOutput>;
-  /** Runs one model step over `streamGenerateContent?alt=sse`: `text_delta` parts as text arrives, then exactly one `output` part. */
+  /** Runs one model step over `streamGenerateContent?alt=sse`: `text_delta` and `reasoning_delta` (thought) parts as they arrive, then exactly one `output` part. */
   streamStep(input: HarnessModelInput): AsyncIterable<HarnessModelStreamPart>;
 }
 
@@ -30,9 +30,14 @@ const modelPattern = /^(?:(?:models|tunedModels)\/)?[A-Za-z0-9][A-Za-z0-9._-]*$/
 
 /**
  * Creates a `HarnessModelAdapter` for the Gemini API: `generateContent` and
- * `streamGenerateContent` (SSE), `functionCall` / `functionResponse` parts (tools described with
- * JSON Schema), the system instruction, thought signatures carried across the tool steps of a turn,
- * usage with cached and thinking tokens, and safety blocks (of the prompt or the answer) as
+ * `streamGenerateContent` (SSE), history as `user` / `model` contents, attachments as `inlineData`
+ * / `fileData` parts, `functionCall` / `functionResponse` parts (tools described with JSON Schema)
+ * and tool choice (`toolConfig.functionCallingConfig`), structured output
+ * (`generationConfig.responseJsonSchema`; in steps with tools only with `structuredOutputWithTools`,
+ * else as text in `systemInstruction`), the system instruction, thought parts streamed as
+ * `reasoning_delta`, thought signatures kept in the transcript as `gemini` reasoning parts and sent
+ * back on the parts they came with (also after a resume in another process), usage with cached and
+ * thinking tokens, and safety blocks (of the prompt or the answer) as
  * `refusal` outputs, so the turn ends `model_refused`. The key travels only in the
  * `x-goog-api-key` header, never in the URL.
  * @throws HarnessConfigError for an invalid option.
@@ -65,6 +70,8 @@ export function createGeminiModel(options: GeminiModelOptions): GeminiModel {
     ...(temperature === undefined ? {} : { temperature }),
     ...(maxTokens === undefined ? {} : { maxOutputTokens: maxTokens }),
   };
+  const outputWithTools = options.structuredOutputWithTools ?? false;
+  if (typeof outputWithTools !== 'boolean') throw new HarnessConfigError('structuredOutputWithTools must be a boolean.', { field: 'structuredOutputWithTools' });
   const transportOptions = resolveHttpProviderOptions(options);
   const resource = joinUrl(baseUrl, `/${model.includes('/') ? model : `models/${model}`}`);
   const config: Omit<ProviderTransportConfig, 'url'> = {
@@ -76,14 +83,24 @@ export function createGeminiModel(options: GeminiModelOptions): GeminiModel {
   const json = createProviderTransport({ ...config, url: `${resource}:generateContent` });
   const stream = createProviderTransport({ ...config, url: `${resource}:streamGenerateContent?alt=sse` });
   const transport: ProviderTransport = { sendJson: (body, context) => json.sendJson(body, context), openStream: (body, context) => stream.openStream(body, context) };
-  const memory = createToolStepMemory<GeminiStepState>({ weigh: (state) => [...state.values()].reduce((sum, call) => sum + (call.thoughtSignature?.length ?? 0), 0) });
 
-  const buildBody = (input: HarnessModelInput): Record<string, unknown> => ({
-    ...extraBody,
-    ...convertToGeminiContents(input, { recallStep: (calls) => memory.recall(calls) }),
-    ...(input.availableTools.length === 0 ? {} : { tools: convertToGeminiTools(input.availableTools) }),
-    ...(Object.keys(generationConfig).length === 0 ? {} : { generationConfig }),
-  });
+  const buildBody = (input: HarnessModelInput): Record<string, unknown> => {
+    const tools = input.availableTools.length > 0;
+    const native = input.output !== undefined && (!tools || outputWithTools);
+    const config = native && input.output !== undefined ? withOutput(generationConfig, input.output) : generationConfig;
+    const toolConfig = !tools || input.toolChoice === undefined ? undefined : toToolConfig(input);
+    const prompt = convertToGeminiContents(input);
+    if (input.output !== undefined && !native) {
+      prompt.systemInstruction = { parts: [...(prompt.systemInstruction?.parts ?? []), { text: outputInstruction(input.output) }] };
+    }
+    return {
+      ...extraBody,
+      ...prompt,
+      ...(input.availableTools.length === 0 ? {} : { tools: convertToGeminiTools(input.availableTools) }),
+      ...(toolConfig === undefined ? {} : { toolConfig }),
+      ...(Object.keys(config).length === 0 ? {} : { generationConfig: config }),
+    };
+  };
 
   const mapJson = (value: unknown, context: OutputContext): HarnessModelOutput => {
     const parsed = geminiResponseSchema.safeParse(value);
@@ -94,7 +111,7 @@ export function createGeminiModel(options: GeminiModelOptions): GeminiModel {
     }
     const response = emptyGeminiResponse();
     addGeminiChunk(response, parsed.data);
-    return mapAndRemember(response, context, memory);
+    return mapGeminiResponseToOutput(response, context);
   };
 
   return {
@@ -104,36 +121,52 @@ export function createGeminiModel(options: GeminiModelOptions): GeminiModel {
       model,
       buildBody,
       mapJson,
-      streamHandler: (context) => chunkHandler(context, memory),
+      streamHandler: chunkHandler,
       pricing: transportOptions.pricing,
       maxInputBytes: transportOptions.maxInputBytes,
     }),
   };
 }
 
-function mapAndRemember(response: AssembledGeminiResponse, context: OutputContext, memory: ToolStepMemory<GeminiStepState>): HarnessModelOutput {
-  const mapped = mapGeminiResponseToOutput(response, context);
-  if (mapped.step !== undefined) memory.remember(mapped.step.calls, mapped.step.state);
-  return mapped.output;
+/**
+ * Asks for JSON of the schema: `responseMimeType: 'application/json'` and `responseJsonSchema` (full
+ * JSON Schema); a `responseSchema` / `responseMimeType` from the `generationConfig` option gives way.
+ */
+function withOutput(config: Record<string, unknown>, output: HarnessOutputFormat): Record<string, unknown> {
+  const { responseSchema: _schema, responseJsonSchema: _jsonSchema, responseMimeType: _mimeType, ...rest } = config;
+  return { ...rest, responseMimeType: 'application/json', responseJsonSchema: output.jsonSchema };
 }
 
-function chunkHandler(context: OutputContext, memory: ToolStepMemory<GeminiStepState>): SseStepHandler {
+/** The structured-output request as text, for a step whose model cannot take a response schema with tools. */
+function outputInstruction(output: HarnessOutputFormat): string {
+  const description = output.description === undefined ? '' : ` (${output.description})`;
+  return `When you give your final answer (calling no tool), answer with only a JSON value, no other text, that matches the JSON Schema "${output.name}"${description}: ${JSON.stringify(output.jsonSchema)}`;
+}
+
+/** Maps the step's tool choice to `functionCallingConfig` (`AUTO`, `NONE`, `ANY`, or `ANY` with one allowed function). */
+function toToolConfig(input: HarnessModelInput): { functionCallingConfig: { mode: 'AUTO' | 'NONE' | 'ANY'; allowedFunctionNames?: string[] } } {
+  const choice = readToolChoice(input.toolChoice, input.availableTools);
+  if (typeof choice !== 'string') return { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: [choice.name] } };
+  return { functionCallingConfig: { mode: choice === 'required' ? 'ANY' : choice === 'none' ? 'NONE' : 'AUTO' } };
+}
+
+function chunkHandler(context: OutputContext): SseStepHandler {
   const response = emptyGeminiResponse();
   return {
     onEvent(event) {
       if (event.data.trim() === '') return undefined;
       const parsed = parseStreamPayload(event.data, geminiResponseSchema, context, { item: 'A stream chunk', format: 'the Gemini API format' });
       if (!parsed.ok) return { output: parsed.output };
-      const text = addGeminiChunk(response, parsed.value);
+      const delta = addGeminiChunk(response, parsed.value);
       const end = response.error !== undefined;
-      return text === undefined && !end ? undefined : { ...(text === undefined ? {} : { text }), ...(end ? { end } : {}) };
+      return delta === undefined && !end ? undefined : { ...delta, ...(end ? { end } : {}) };
     },
     finish() {
       // Gemini ends a stream by closing it; the last chunk carries the finish (or block) reason.
       if (response.finishReason === undefined && response.blockReason === undefined && response.error === undefined) {
         return invalidOutput('transient', 'The stream ended before it was complete.', context, { retryable: true });
       }
-      return mapAndRemember(response, context, memory);
+      return mapGeminiResponseToOutput(response, context);
     },
   };
 }

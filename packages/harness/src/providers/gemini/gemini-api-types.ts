@@ -1,9 +1,14 @@
 import * as z from 'zod/mini';
 import { lazySchema, memo } from '../../shared/schemas/lazy-schema.js';
 
-/** A part of a Gemini request content: text, a function call (with its thought signature) or a function response. */
+/**
+ * A part of a Gemini request content: text (with the thought signature Gemini put on it), inline
+ * data (base64), a file by URI, a function call (with its thought signature) or a function response.
+ */
 export type GeminiPart =
-  | { text: string }
+  | { text: string; thoughtSignature?: string }
+  | { inlineData: { mimeType: string; data: string } }
+  | { fileData: { mimeType: string; fileUri: string } }
   | { functionCall: { name: string; args: Record<string, unknown>; id?: string }; thoughtSignature?: string }
   | { functionResponse: { name: string; response: Record<string, unknown>; id?: string } };
 

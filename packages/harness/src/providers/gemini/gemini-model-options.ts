@@ -29,10 +29,20 @@ export interface GeminiModelOptions extends HttpProviderOptions {
   maxTokens?: number | undefined;
   /**
    * Further `generationConfig` fields (e.g. `thinkingConfig`, `topP`, `seed`); `temperature` and
-   * `maxTokens` above win over the same keys here.
+   * `maxTokens` above win over the same keys here, and a turn's `output` schema over
+   * `responseMimeType`, `responseSchema` and `responseJsonSchema`.
    * @default {}
    */
   generationConfig?: Readonly<Record<string, unknown>> | undefined;
+  /**
+   * Whether the model takes a JSON response schema together with function tools (Gemini 3 models
+   * do; Gemini 2.5 models answer HTTP 400 "Function calling with a response mime type:
+   * 'application/json' is unsupported"). When `false`, a step that offers tools asks for a turn's
+   * `output` in `systemInstruction` (the schema as text) instead of `responseJsonSchema`; steps
+   * without tools always ask natively. The harness validates the answer either way.
+   * @default false
+   */
+  structuredOutputWithTools?: boolean | undefined;
   /**
    * Extra top-level body fields (e.g. `safetySettings`, `cachedContent`). They cannot replace
    * `contents`, `systemInstruction`, `tools`, `toolConfig` or `generationConfig`.

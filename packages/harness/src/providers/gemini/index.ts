@@ -4,10 +4,7 @@ export {
   convertToGeminiContents,
   convertToGeminiTools,
   GEMINI_UNKNOWN_THOUGHT_SIGNATURE,
-  type ConvertToGeminiContentsOptions,
-  type GeminiCallState,
   type GeminiConversation,
   type GeminiPrompt,
-  type GeminiStepState,
 } from './convert-to-gemini-contents.js';
 export type { GeminiContent, GeminiFunctionDeclaration, GeminiPart } from './gemini-api-types.js';

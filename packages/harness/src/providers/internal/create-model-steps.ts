@@ -48,7 +48,7 @@ export function createModelSteps(transport: ProviderTransport, protocol: ModelSt
     try {
       text = JSON.stringify(protocol.buildBody(input, stream));
     } catch (error) {
-      if (error instanceof UnsupportedInputError) {
+      if (UnsupportedInputError.isInstance(error)) {
         return { ok: false, output: invalidOutput('provider_error', error.message, contextFor(startedAt, 0), { retryable: false, code: error.code }) };
       }
       const output = invalidOutput('provider_error', 'The request could not be serialized as JSON.', contextFor(startedAt, 0), { retryable: false });

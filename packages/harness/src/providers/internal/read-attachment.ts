@@ -18,7 +18,8 @@ const DATA_URL = /^data:([^;,]+)(?:;[^,]*)?;base64,(.*)$/s;
 
 /**
  * Reads an attachment the turn input already validated: `data` + `mediaType` become a base64
- * source; a `data:` URL is split into the same; any other `url` stays an address. An image is a
+ * source; a `data:` URL is split into the same; an `http(s):` URL stays an address; anything else
+ * throws `attachments_unsupported`. An image is a
  * `mediaType` of `image/*` or, without one, `type: 'image'`.
  */
 export function readAttachment(attachment: HarnessAttachment): ReadAttachment {
@@ -28,7 +29,8 @@ export function readAttachment(attachment: HarnessAttachment): ReadAttachment {
   let source: AttachmentSource;
   if (attachment.data !== undefined && mediaType !== undefined) source = { type: 'base64', data: attachment.data, mediaType };
   else if (dataUrl?.[1] !== undefined && dataUrl[2] !== undefined) source = { type: 'base64', data: dataUrl[2], mediaType: dataUrl[1] };
-  else if (attachment.url !== undefined) source = { type: 'url', url: attachment.url };
+  else if (attachment.url !== undefined && /^https?:\/\//i.test(attachment.url)) source = { type: 'url', url: attachment.url };
+  else if (attachment.url !== undefined) throw unsupportedAttachment(attachment, 'a model provider takes only http(s): and data: URLs');
   else throw unsupportedAttachment(attachment, 'it has neither a url nor inline data with a media type');
   return { kind, source, ...(mediaType === undefined ? {} : { mediaType }), ...(attachment.name === undefined ? {} : { name: attachment.name }), attachment };
 }

@@ -1,3 +1,5 @@
+const marker = Symbol.for('agent-assistant.error.UnsupportedInputError');
+
 /** Codes of request parts a provider cannot send. */
 export type UnsupportedInputCode = 'attachments_unsupported' | 'output_unsupported' | 'tool_choice_unsupported';
 
@@ -12,6 +14,12 @@ export class UnsupportedInputError extends Error {
 
   constructor(code: UnsupportedInputCode, message: string) {
     super(message);
+    Object.defineProperty(this, marker, { value: true });
     this.code = code;
+  }
+
+  /** True for an `UnsupportedInputError` from any copy of this package. */
+  static isInstance(value: unknown): value is UnsupportedInputError {
+    return typeof value === 'object' && value !== null && marker in value;
   }
 }

@@ -13,6 +13,8 @@ import { addOllamaChunk, emptyOllamaMessage, mapOllamaMessageToOutput } from './
 import { ollamaChatChunkSchema } from './ollama-api-types.js';
 import { DEFAULT_OLLAMA_MODEL_OPTIONS, type OllamaKeepAlive, type OllamaModelOptions } from './ollama-model-options.js';
 import { parseStreamPayload } from '../internal/parse-stream-payload.js';
+import { readToolChoice } from '../internal/to-function-tools.js';
+import { UnsupportedInputError } from '../internal/unsupported-input-error.js';
 
 /** A native Ollama model adapter: `nextStep` (one JSON call) and `streamStep` (NDJSON). */
 export interface OllamaModel extends HarnessModelAdapter {
@@ -20,7 +22,7 @@ export interface OllamaModel extends HarnessModelAdapter {
   readonly model: string;
   /** Runs one model step with a single JSON request (retried on transient failures); never rejects for provider faults. */
   nextStep(input: HarnessModelInput): Promise<HarnessModelOutput>;
-  /** Runs one model step over NDJSON: `text_delta` parts as text arrives, then exactly one `output` part. */
+  /** Runs one model step over NDJSON: `text_delta` (and `reasoning_delta`) parts as they arrive, then exactly one `output` part. */
   streamStep(input: HarnessModelInput): AsyncIterable<HarnessModelStreamPart>;
 }
 
@@ -32,7 +34,10 @@ const durationPattern = /^-?(?:\d+(?:\.\d+)?(?:ns|us|µs|ms|s|m|h))+$/;
  * Creates a `HarnessModelAdapter` for Ollama's native `/api/chat`: tools (`tool_calls` with JSON
  * object arguments, `tool` messages with `tool_name`), NDJSON streaming, `keep_alive`, runtime
  * `options`, and Ollama's error shapes (`{"error": "…"}` with an HTTP status, or as a stream line).
- * Usage comes from `prompt_eval_count` / `eval_count`; `pricing` turns it into cost.
+ * Usage comes from `prompt_eval_count` / `eval_count`; `pricing` turns it into cost. `history` is
+ * replayed, inline images go in `images`, an `output` schema in `format`, `message.thinking` streams
+ * as `reasoning_delta`; Ollama has no tool choice (`'required'` / `{ name }` end the step with
+ * `tool_choice_unsupported`), nor images by URL or other files (`attachments_unsupported`).
  * @throws HarnessConfigError for an invalid option.
  * @example
  * ```ts
@@ -72,16 +77,21 @@ export function createOllamaModel(options: OllamaModelOptions): OllamaModel {
     ...(maxTokens === undefined ? {} : { num_predict: maxTokens }),
   };
 
-  const buildBody = (input: HarnessModelInput, stream: boolean): Record<string, unknown> => ({
-    ...extraBody,
-    model,
-    messages: convertToOllamaMessages(input),
-    ...(input.availableTools.length === 0 ? {} : { tools: convertToOllamaTools(input.availableTools) }),
-    stream,
-    ...(keepAlive === undefined ? {} : { keep_alive: keepAlive }),
-    ...(Object.keys(runtimeOptions).length === 0 ? {} : { options: runtimeOptions }),
-    ...(think === undefined ? {} : { think }),
-  });
+  const buildBody = (input: HarnessModelInput, stream: boolean): Record<string, unknown> => {
+    const offerTools = ollamaOffersTools(input);
+    return {
+      ...extraBody,
+      model,
+      messages: convertToOllamaMessages(input),
+      ...(offerTools ? { tools: convertToOllamaTools(input.availableTools) } : {}),
+      stream,
+      ...(keepAlive === undefined ? {} : { keep_alive: keepAlive }),
+      ...(Object.keys(runtimeOptions).length === 0 ? {} : { options: runtimeOptions }),
+      ...(think === undefined ? {} : { think }),
+      // The turn's schema wins over an `extraBody.format` ('json') set for other turns.
+      ...(input.output === undefined ? {} : { format: input.output.jsonSchema }),
+    };
+  };
 
   const mapJson = (value: unknown, context: OutputContext): HarnessModelOutput => {
     const parsed = ollamaChatChunkSchema.safeParse(value);
@@ -109,6 +119,17 @@ export function createOllamaModel(options: OllamaModelOptions): OllamaModel {
   };
 }
 
+/**
+ * Ollama has no tool choice: `'auto'` offers the tools, `'none'` offers none.
+ * @throws UnsupportedInputError (`tool_choice_unsupported`) for `'required'` or `{ name }` (with tools offered).
+ */
+function ollamaOffersTools(input: HarnessModelInput): boolean {
+  const choice = readToolChoice(input.toolChoice, input.availableTools);
+  if (input.availableTools.length === 0 || choice === 'none') return false;
+  if (choice === 'auto') return true;
+  throw new UnsupportedInputError('tool_choice_unsupported', 'Ollama cannot be made to call a tool (it has no tool choice); use auto or none.');
+}
+
 function lineHandler(context: OutputContext): SseStepHandler {
   const message = emptyOllamaMessage();
   return {
@@ -119,9 +140,9 @@ function lineHandler(context: OutputContext): SseStepHandler {
         invalidJson: { kind: 'transient', reason: 'A stream line was not valid JSON (the stream was cut off or corrupted).' },
       });
       if (!parsed.ok) return { output: parsed.output };
-      const text = addOllamaChunk(message, parsed.value);
+      const deltas = addOllamaChunk(message, parsed.value);
       const end = message.done || message.error !== undefined;
-      return text === undefined && !end ? undefined : { ...(text === undefined ? {} : { text }), ...(end ? { end } : {}) };
+      return deltas.text === undefined && deltas.reasoning === undefined && !end ? undefined : { ...deltas, ...(end ? { end } : {}) };
     },
     finish() {
       if (!message.done && message.error === undefined) {

@@ -9,7 +9,9 @@ export interface OllamaToolCall {
 
 /** A message of an Ollama `/api/chat` request. */
 export type OllamaMessage =
-  | { role: 'system' | 'user'; content: string }
+  | { role: 'system'; content: string }
+  /** `images`: base64 image data (no `data:` prefix), for vision models. */
+  | { role: 'user'; content: string; images?: string[] }
   | { role: 'assistant'; content: string; tool_calls?: OllamaToolCall[] }
   | { role: 'tool'; content: string; tool_name: string };
 

@@ -39,13 +39,14 @@ export interface OllamaModelOptions extends HttpProviderOptions {
    */
   modelOptions?: Readonly<Record<string, unknown>> | undefined;
   /**
-   * Sent as `think` for thinking models. The thinking text is not streamed or returned as the answer.
+   * Sent as `think` for thinking models. The thinking (`message.thinking`) streams as
+   * `reasoning_delta` parts and is kept in `output.reasoning`; it is never part of the answer.
    * @default undefined (the model's default)
    */
   think?: boolean | 'low' | 'medium' | 'high' | undefined;
   /**
-   * Extra top-level body fields (e.g. `format`). They cannot replace `model`, `messages`, `tools`,
-   * `stream`, `keep_alive`, `options` or `think`.
+   * Extra top-level body fields (e.g. `format: 'json'`). They cannot replace `model`, `messages`,
+   * `tools`, `stream`, `keep_alive`, `options` or `think`; a turn's `output` schema replaces `format`.
    * @default {}
    */
   extraBody?: Readonly<Record<string, unknown>> | undefined;

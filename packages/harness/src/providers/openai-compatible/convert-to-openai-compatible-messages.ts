@@ -1,15 +1,20 @@
 import type { HarnessToolDefinition } from '../../shared/types/tools.js';
 import type { HarnessTranscriptItem } from '../../core/types/transcript.js';
-import type { HarnessInstructions, HarnessPreparedContext, HarnessUserMessage } from '../../shared/types/turn-input.js';
+import type { HarnessHistoryMessage, HarnessInstructions, HarnessPreparedContext, HarnessUserMessage } from '../../shared/types/turn-input.js';
 import { renderInstructions } from '../internal/render-instructions.js';
+import { unsupportedAttachment } from '../internal/read-attachment.js';
 import { replayTranscript } from '../internal/replay-transcript.js';
 import type { OpenAICompatibleMessage, OpenAICompatibleTool } from './openai-compatible-api-types.js';
 import { toFunctionTools } from '../internal/to-function-tools.js';
+import { replayReasoningDetails } from './internal/chat-reasoning.js';
+import { toOpenAICompatibleUserContent } from './internal/to-openai-compatible-user-content.js';
 
 /** What `convertToOpenAICompatibleMessages` needs: the parts of `HarnessModelInput` that make the prompt. */
 export interface OpenAICompatibleConversation {
   instructions: HarnessInstructions;
   context?: HarnessPreparedContext | undefined;
+  /** The conversation before `message`, oldest first. */
+  history?: readonly HarnessHistoryMessage[] | undefined;
   message: HarnessUserMessage;
   transcript: readonly HarnessTranscriptItem[];
 }
@@ -26,11 +31,15 @@ export interface ConvertToOpenAICompatibleMessagesOptions {
 
 /**
  * Builds chat-completions `messages` in a correct order: system prompt, developer prompt (with
- * response-style notes), prepared context, the user's message, then the turn so far — each tool
- * step as an assistant message (its text, if any, plus `tool_calls` with the real JSON arguments)
- * followed by one `tool` message per call (errors as JSON with an `error` field). Clarification
- * answers are user messages; approval decisions and unusable replies become short user notes;
- * invalid outputs are never replayed as assistant speech.
+ * response-style notes), prepared context, the conversation `history` (user and assistant
+ * messages, oldest first), the user's message, then the turn so far — each tool step as an
+ * assistant message (its text, if any, plus `tool_calls` with the real JSON arguments and any
+ * OpenRouter `reasoning_details` of the step) followed by one `tool` message per call (errors as
+ * JSON with an `error` field). Clarification answers are user messages; approval decisions and
+ * unusable replies become short user notes; invalid outputs are never replayed as assistant speech.
+ * User messages with attachments carry a parts array (see `toOpenAICompatibleUserContent`).
+ * @throws UnsupportedInputError (`attachments_unsupported`) for an attachment chat completions
+ * cannot carry (a file by URL, any attachment on an assistant history message).
  */
 export function convertToOpenAICompatibleMessages(
   conversation: OpenAICompatibleConversation,
@@ -41,13 +50,24 @@ export function convertToOpenAICompatibleMessages(
   if (rendered.system !== undefined) messages.push({ role: 'system', content: rendered.system });
   if (rendered.developer !== undefined) messages.push({ role: options.developerRole ?? 'system', content: rendered.developer });
   if (rendered.context !== undefined) messages.push({ role: 'system', content: rendered.context });
-  messages.push({ role: 'user', content: conversation.message.text });
+  for (const earlier of conversation.history ?? []) {
+    if (earlier.role === 'user') {
+      messages.push({ role: 'user', content: toOpenAICompatibleUserContent(earlier.text, earlier.attachments) });
+      continue;
+    }
+    const attachment = earlier.attachments?.[0];
+    if (attachment !== undefined) throw unsupportedAttachment(attachment, 'chat-completions assistant messages cannot carry attachments');
+    messages.push({ role: 'assistant', content: earlier.text });
+  }
+  messages.push({ role: 'user', content: toOpenAICompatibleUserContent(conversation.message.text, conversation.message.attachments) });
   for (const entry of replayTranscript(conversation.transcript)) {
     switch (entry.role) {
-      case 'assistant':
+      case 'assistant': {
+        const details = replayReasoningDetails(entry.reasoning);
         messages.push({
           role: 'assistant',
           content: entry.text ?? null,
+          ...(details === undefined ? {} : { reasoning_details: details }),
           ...(entry.calls === undefined
             ? {}
             : {
@@ -59,6 +79,7 @@ export function convertToOpenAICompatibleMessages(
               }),
         });
         break;
+      }
       case 'tool_results':
         for (const result of entry.results) messages.push({ role: 'tool', tool_call_id: result.call.id, content: result.content });
         break;

@@ -5,7 +5,11 @@ import type { OpenAICompatibleModelOptions } from './openai-compatible-model-opt
 /**
  * Creates a `HarnessModelAdapter` for any OpenAI-compatible chat-completions server (OpenAI,
  * OpenRouter, Ollama, vLLM, llama.cpp …), with native tool calling, streaming (`streamStep`),
- * retries and usage. The API key is optional here (local servers need none); when given as
+ * retries and usage. Conversation `history`, image and file attachments (`image_url` / `file`
+ * parts), structured output (`response_format` `json_schema`), `toolChoice` and reasoning
+ * (`reasoning_content` / `reasoning` → `reasoning_delta`; OpenRouter `reasoning_details` replayed in
+ * tool loops) are mapped; what the API cannot take ends the step with `attachments_unsupported` or
+ * `tool_choice_unsupported`, nothing sent. The API key is optional here (local servers need none); when given as
  * `{ env }` and missing at call time, the step returns a non-retryable `provider_error`.
  * @throws HarnessConfigError for an invalid option (e.g. a plain-`http:` URL that is not loopback).
  * @example

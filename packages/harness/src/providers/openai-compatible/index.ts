@@ -11,4 +11,11 @@ export {
   type OpenAICompatibleConversation,
 } from './convert-to-openai-compatible-messages.js';
 export { mapOpenAICompatibleFinishReason } from './map-openai-compatible-finish-reason.js';
-export type { OpenAICompatibleMessage, OpenAICompatibleTool, OpenAICompatibleToolCall } from './openai-compatible-api-types.js';
+export type {
+  OpenAICompatibleContentPart,
+  OpenAICompatibleMessage,
+  OpenAICompatibleResponseFormat,
+  OpenAICompatibleTool,
+  OpenAICompatibleToolCall,
+  OpenAICompatibleToolChoice,
+} from './openai-compatible-api-types.js';

@@ -25,6 +25,9 @@ export const openAICompatibleSchemas = /* @__PURE__ */ memo(() => {
     z.nullable(z.union([z.string(), z.array(z.object({ type: optionalString, text: optionalString }))])),
   );
 
+  /** OpenRouter's `reasoning_details`: opaque, read leniently by `readReasoningDetails` (objects kept as they are). */
+  const reasoningDetailsSchema = z.optional(z.unknown());
+
   /** The body of a non-streamed `POST /chat/completions` response. Unknown fields are ignored. */
   const openAICompatibleResponseSchema = z.object({
     id: optionalString,
@@ -38,6 +41,11 @@ export const openAICompatibleSchemas = /* @__PURE__ */ memo(() => {
                 z.object({
                   content: contentSchema,
                   refusal: optionalString,
+                  /** DeepSeek, vLLM. */
+                  reasoning_content: optionalString,
+                  /** OpenRouter. */
+                  reasoning: optionalString,
+                  reasoning_details: reasoningDetailsSchema,
                   tool_calls: z.optional(z.nullable(z.array(messageToolCallSchema))),
                 }),
               ),
@@ -65,6 +73,9 @@ export const openAICompatibleSchemas = /* @__PURE__ */ memo(() => {
                 z.object({
                   content: optionalString,
                   refusal: optionalString,
+                  reasoning_content: optionalString,
+                  reasoning: optionalString,
+                  reasoning_details: reasoningDetailsSchema,
                   tool_calls: z.optional(
                     z.nullable(
                       z.array(
@@ -111,12 +122,33 @@ export interface OpenAICompatibleToolCall {
   function: { name: string; arguments: string };
 }
 
+/** One part of a user message's `content` array: text, an image (URL or `data:` URL) or an inline file. */
+export type OpenAICompatibleContentPart =
+  | { type: 'text'; text: string }
+  | { type: 'image_url'; image_url: { url: string } }
+  | { type: 'file'; file: { filename: string; file_data: string } };
+
 /** One message of the request's `messages`. */
 export type OpenAICompatibleMessage =
   | { role: 'system' | 'developer'; content: string }
-  | { role: 'user'; content: string }
-  | { role: 'assistant'; content: string | null; tool_calls?: OpenAICompatibleToolCall[] }
+  | { role: 'user'; content: string | OpenAICompatibleContentPart[] }
+  | {
+      role: 'assistant';
+      content: string | null;
+      tool_calls?: OpenAICompatibleToolCall[];
+      /** OpenRouter's reasoning of this step, replayed unchanged (needed for Anthropic and Gemini thinking). */
+      reasoning_details?: Record<string, unknown>[];
+    }
   | { role: 'tool'; tool_call_id: string; content: string };
+
+/** The request's `tool_choice`. */
+export type OpenAICompatibleToolChoice = 'auto' | 'none' | 'required' | { type: 'function'; function: { name: string } };
+
+/** The request's `response_format` for a structured answer. */
+export interface OpenAICompatibleResponseFormat {
+  type: 'json_schema';
+  json_schema: { name: string; schema: Record<string, unknown>; description?: string };
+}
 
 /** One entry of the request's `tools`. */
 export interface OpenAICompatibleTool {

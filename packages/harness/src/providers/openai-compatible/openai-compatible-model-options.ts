@@ -22,7 +22,8 @@ export interface OpenAICompatibleModelOptions extends HttpProviderOptions {
   maxTokens?: number | undefined;
   /**
    * Extra top-level body fields (e.g. OpenRouter `provider` routing, `top_p`). They cannot replace
-   * `model`, `messages`, `tools`, `tool_choice` or `stream`.
+   * `model`, `messages`, `tools`, `tool_choice`, `stream` or `stream_options`; a turn's `output`
+   * schema replaces `response_format`.
    * @default {}
    */
   extraBody?: Readonly<Record<string, unknown>> | undefined;

@@ -8,6 +8,6 @@ export interface OpenAICompatibleModel extends HarnessModelAdapter {
   readonly provider: string;
   /** Runs one model step with a single JSON request (retried on transient failures); never rejects for provider faults. */
   nextStep(input: HarnessModelInput): Promise<HarnessModelOutput>;
-  /** Runs one model step over SSE: `text_delta` parts as text arrives, then exactly one `output` part. */
+  /** Runs one model step over SSE: `text_delta` (and `reasoning_delta`) parts as they arrive, then exactly one `output` part. */
   streamStep(input: HarnessModelInput): AsyncIterable<HarnessModelStreamPart>;
 }

@@ -23,13 +23,15 @@ async function setup(replies: FakeServerScript[], options: Partial<OpenAIRespons
 
 async function collect(parts: AsyncIterable<HarnessModelStreamPart>) {
   const deltas: string[] = [];
+  const reasoning: string[] = [];
   const outputs: HarnessModelOutput[] = [];
   for await (const part of parts) {
     if (part.type === 'text_delta') deltas.push(part.text);
-    else if (part.type === 'output') outputs.push(part.output);
+    else if (part.type === 'reasoning_delta') reasoning.push(part.text);
+    else outputs.push(part.output);
   }
   expect(outputs).toHaveLength(1);
-  return { deltas, output: outputs[0]! };
+  return { deltas, reasoning, output: outputs[0]! };
 }
 
 /** The input of the step after `output` (a tool request) ran its calls. */
@@ -39,7 +41,14 @@ function afterTools(output: HarnessModelOutput, base: HarnessModelInput = create
     ...base,
     iteration: 2,
     transcript: [
-      { type: 'assistant_step', iteration: 1, outputType: 'tool_request', ...(output.text === undefined ? {} : { text: output.text }), calls: output.calls },
+      {
+        type: 'assistant_step',
+        iteration: 1,
+        outputType: 'tool_request',
+        ...(output.text === undefined ? {} : { text: output.text }),
+        calls: output.calls,
+        ...(output.reasoning === undefined ? {} : { reasoning: output.reasoning }),
+      },
       ...output.calls.map((call) => ({
         type: 'tool_result' as const,
         iteration: 1,
@@ -74,7 +83,7 @@ describe('createOpenAIResponsesModel — nextStep', () => {
       instructions: 'You are a weather assistant.',
       input: [
         { type: 'message', role: 'developer', content: 'Be brief.' },
-        { type: 'message', role: 'user', content: 'What is the weather in Oslo?' },
+        { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'What is the weather in Oslo?' }] },
       ],
       tools: [{ type: 'function', name: 'lookup_weather', description: weatherTool.description, parameters: weatherTool.inputSchema, strict: false }],
       tool_choice: 'auto',
@@ -121,8 +130,11 @@ describe('createOpenAIResponsesModel — nextStep', () => {
       { reasoningEffort: 'medium' },
     );
     const first = await model.nextStep(createModelInput({ availableTools: [weatherTool] }));
-    expect(first).toMatchObject({ type: 'tool_request', usage: { reasoningTokens: 32 } });
-    expect(JSON.stringify(first)).not.toContain('gAAAAB_fake_1');
+    expect(first).toMatchObject({
+      type: 'tool_request',
+      usage: { reasoningTokens: 32 },
+      reasoning: [{ provider: 'openai-responses', id: 'rs_fake_1', text: 'Need the weather tool.', data: 'gAAAAB_fake_1' }],
+    });
     const second = await model.nextStep(afterTools(first));
     expect(second).toMatchObject({ type: 'final_answer', text: 'Sunny in Oslo.' });
     expect((server.requests[1]!.body as { input: unknown[] }).input.slice(1, 3)).toEqual([
@@ -131,15 +143,28 @@ describe('createOpenAIResponsesModel — nextStep', () => {
     ]);
   });
 
-  it('replays a step without its reasoning when this adapter never saw it (another process, after a resume)', async () => {
-    const { server } = await setup([
-      { reasoning: 'Thinking.', toolCalls: [{ name: 'lookup_weather', arguments: { city: 'Oslo' } }] },
-      { text: 'Sunny.' },
-    ]);
-    const first = await createOpenAIResponsesModel({ baseUrl: server.url, apiKey: key, model: 'gpt-5-mini' }).nextStep(createModelInput());
-    const fresh = createOpenAIResponsesModel({ baseUrl: server.url, apiKey: key, model: 'gpt-5-mini' });
+  it('replays the reasoning from the transcript with a fresh adapter (another process, after a resume)', async () => {
+    const { server } = await setup(
+      [
+        { reasoning: 'Thinking.', toolCalls: [{ name: 'lookup_weather', arguments: { city: 'Oslo' } }] },
+        { text: 'Sunny.' },
+      ],
+      { reasoningEffort: 'low' },
+    );
+    const first = await createOpenAIResponsesModel({ baseUrl: server.url, apiKey: key, model: 'gpt-5-mini', reasoningEffort: 'low' }).nextStep(createModelInput());
+    const fresh = createOpenAIResponsesModel({ baseUrl: server.url, apiKey: key, model: 'gpt-5-mini', reasoningEffort: 'low' });
     expect(await fresh.nextStep(afterTools(first))).toMatchObject({ type: 'final_answer', text: 'Sunny.' });
-    expect((server.requests[1]!.body as { input: { type: string }[] }).input.map((item) => item.type)).toEqual(['message', 'function_call', 'function_call_output']);
+    expect((server.requests[1]!.body as { input: { type: string }[] }).input.map((item) => item.type)).toEqual(['message', 'reasoning', 'function_call', 'function_call_output']);
+  });
+
+  it('replays a step whose transcript has no reasoning (another provider, or an older continuation) without reasoning or item ids', async () => {
+    const { server, model } = await setup([{ reasoning: 'Thinking.', toolCalls: [{ name: 'lookup_weather', arguments: { city: 'Oslo' } }] }, { text: 'Sunny.' }], { reasoningEffort: 'low' });
+    const first = await model.nextStep(createModelInput());
+    expect(await model.nextStep(afterTools({ ...first, reasoning: undefined }))).toMatchObject({ type: 'final_answer', text: 'Sunny.' });
+    expect((server.requests[1]!.body as { input: unknown[] }).input.slice(1)).toEqual([
+      { type: 'function_call', call_id: 'call_fake_1_1', name: 'lookup_weather', arguments: '{"city":"Oslo"}' },
+      { type: 'function_call_output', call_id: 'call_fake_1_1', output: 'Sunny, 21 °C' },
+    ]);
   });
 
   it('with store: true carries reasoning items by id, without asking for encrypted content', async () => {
@@ -151,7 +176,10 @@ describe('createOpenAIResponsesModel — nextStep', () => {
     expect(await model.nextStep(afterTools(first))).toMatchObject({ type: 'final_answer' });
     expect(server.requests[0]!.body).toMatchObject({ store: true });
     expect((server.requests[0]!.body as { include?: unknown }).include).toBeUndefined();
-    expect((server.requests[1]!.body as { input: unknown[] }).input[1]).toEqual({ type: 'reasoning', id: 'rs_fake_1', summary: [{ type: 'summary_text', text: 'Stored thought.' }] });
+    expect((server.requests[1]!.body as { input: unknown[] }).input.slice(1, 3)).toEqual([
+      { type: 'reasoning', id: 'rs_fake_1', summary: [{ type: 'summary_text', text: 'Stored thought.' }] },
+      { type: 'function_call', call_id: 'call_fake_1_1', name: 'lookup_weather', arguments: '{"city":"Oslo"}', id: 'fc_fake_1_1' },
+    ]);
   });
 
   it('without store or encrypted content never sends reasoning back (the API could not find it)', async () => {
@@ -159,6 +187,7 @@ describe('createOpenAIResponsesModel — nextStep', () => {
       includeEncryptedReasoning: false,
     });
     const first = await model.nextStep(createModelInput());
+    expect(first.reasoning).toEqual([{ provider: 'openai-responses', id: 'rs_fake_1', text: 'Unstored thought.', signature: JSON.stringify([{ type: 'function_call', id: 'fc_fake_1_1', callId: 'call_fake_1_1' }]) }]);
     expect(await model.nextStep(afterTools(first))).toMatchObject({ type: 'final_answer', text: 'Sunny.' });
     expect((server.requests[0]!.body as { include?: unknown }).include).toBeUndefined();
     expect((server.requests[1]!.body as { input: { type: string }[] }).input.map((item) => item.type)).toEqual(['message', 'function_call', 'function_call_output']);
@@ -227,6 +256,7 @@ describe('createOpenAIResponsesModel — streamStep', () => {
     );
     const first = await collect(model.streamStep(createModelInput({ availableTools: [weatherTool] })));
     expect(first.deltas.join('')).toBe('Let me look.');
+    expect(first.reasoning).toEqual(['Use', ' th', 'e t', 'ool', '.']);
     expect(first.output).toMatchObject({ type: 'tool_request', text: 'Let me look.', calls: [{ id: 'call_fake_1_1', input: { city: 'Tromsø' } }] });
     const second = await collect(model.streamStep(afterTools(first.output)));
     expect(second.output).toMatchObject({ type: 'final_answer', text: 'Cold.' });

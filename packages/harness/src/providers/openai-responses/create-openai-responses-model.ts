@@ -1,16 +1,16 @@
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
-import type { HarnessModelAdapter, HarnessModelInput, HarnessModelOutput, HarnessModelStreamPart } from '../../core/types/model.js';
+import type { HarnessModelAdapter, HarnessModelInput, HarnessModelOutput, HarnessModelStreamPart, HarnessOutputFormat } from '../../core/types/model.js';
 import { formatIssues } from '../../shared/schemas/format-issues.js';
 import { assertEndpointAllowed, joinUrl } from '../http/assert-endpoint-allowed.js';
 import { optionalFiniteNumber, optionalPositiveInteger, requiredString, resolveHttpProviderOptions } from '../http/http-provider-options.js';
 import { createModelSteps } from '../internal/create-model-steps.js';
 import { createProviderTransport } from '../internal/create-provider-transport.js';
 import type { SseStepHandler } from '../internal/drive-sse-step.js';
-import { createToolStepMemory, type ToolStepMemory } from '../internal/tool-step-memory.js';
 import { invalidOutput, type OutputContext } from '../internal/transport-failure-output.js';
-import { convertToOpenAIResponsesInput, convertToOpenAIResponsesTools, type OpenAIResponsesStepState } from './convert-to-openai-responses-input.js';
+import { readToolChoice } from '../internal/to-function-tools.js';
+import { convertToOpenAIResponsesInput, convertToOpenAIResponsesTools } from './convert-to-openai-responses-input.js';
 import { createOpenAIResponsesStreamAssembler } from './internal/assemble-openai-responses-stream.js';
-import { mapOpenAIResponsesOutput, readOpenAIResponse, type AssembledOpenAIResponse } from './internal/map-openai-responses-output.js';
+import { mapOpenAIResponsesOutput, readOpenAIResponse } from './internal/map-openai-responses-output.js';
 import { openAIResponsesResponseSchema, openAIResponsesStreamEventSchema } from './openai-responses-api-types.js';
 import { DEFAULT_OPENAI_RESPONSES_MODEL_OPTIONS, type OpenAIResponsesModelOptions } from './openai-responses-model-options.js';
 import { parseStreamPayload } from '../internal/parse-stream-payload.js';
@@ -21,7 +21,7 @@ export interface OpenAIResponsesModel extends HarnessModelAdapter {
   readonly model: string;
   /** Runs one model step with a single JSON request (retried on transient failures); never rejects for provider faults. */
   nextStep(input: HarnessModelInput): Promise<HarnessModelOutput>;
-  /** Runs one model step over SSE: `text_delta` parts as text arrives, then exactly one `output` part. */
+  /** Runs one model step over SSE: `text_delta` and `reasoning_delta` parts as they arrive, then exactly one `output` part. */
   streamStep(input: HarnessModelInput): AsyncIterable<HarnessModelStreamPart>;
 }
 
@@ -29,14 +29,15 @@ const reservedBodyKeys = ['model', 'input', 'instructions', 'tools', 'tool_choic
 const efforts = new Set(['minimal', 'low', 'medium', 'high']);
 
 /**
- * Creates a `HarnessModelAdapter` for the OpenAI Responses API (`POST /responses`): input items,
- * `function_call` / `function_call_output` items, streaming (`response.output_text.delta`,
- * `response.function_call_arguments.delta`, `response.completed`), reasoning items carried across
- * the tool steps of a turn (with `store: false` through `reasoning.encrypted_content`, see
- * `includeEncryptedReasoning`), usage with
- * cached input and reasoning tokens, refusals as `refusal` outputs, and `pricing` for cost.
- * Reasoning items are kept in this adapter instance (bounded); a step replayed in another process
- * after a resume is sent without them.
+ * Creates a `HarnessModelAdapter` for the OpenAI Responses API (`POST /responses`): input items
+ * (history as role messages, image and file attachments as `input_image` / `input_file`),
+ * `function_call` / `function_call_output` items, tool choice (`tool_choice`), structured output
+ * (`text.format` `json_schema`), streaming (`response.output_text.delta`, reasoning summaries as
+ * `reasoning_delta` parts, `response.function_call_arguments.delta`, `response.completed`),
+ * reasoning items kept in the transcript as `openai-responses` reasoning parts and sent back with
+ * the steps they preceded — also after a resume in another process (with `store: false` through
+ * `reasoning.encrypted_content`, see `includeEncryptedReasoning`) — usage with cached input and
+ * reasoning tokens, refusals as `refusal` outputs, and `pricing` for cost.
  * @throws HarnessConfigError for an invalid option.
  * @example
  * ```ts
@@ -77,17 +78,17 @@ export function createOpenAIResponsesModel(options: OpenAIResponsesModelOptions)
     authHeaders: (apiKey) => ({ authorization: `Bearer ${apiKey}` }),
     label: 'OpenAI',
   });
-  const memory = createToolStepMemory<OpenAIResponsesStepState>({ weigh: (state) => JSON.stringify(state.reasoning).length });
-  // Without `store`, a reasoning item can only be sent back with its encrypted content.
-  const replayable = (state: OpenAIResponsesStepState) => store || state.reasoning.every((item) => item.encrypted_content !== undefined);
+  const extraText = isPlainObject(extraBody.text) ? extraBody.text : {};
 
   const buildBody = (input: HarnessModelInput, stream: boolean): Record<string, unknown> => {
-    const prompt = convertToOpenAIResponsesInput(input, { recallStep: (calls) => memory.recall(calls) });
+    const prompt = convertToOpenAIResponsesInput(input, { store });
     return {
       ...extraBody,
       model,
       ...prompt,
-      ...(input.availableTools.length === 0 ? {} : { tools: convertToOpenAIResponsesTools(input.availableTools), tool_choice: 'auto' }),
+      ...(input.availableTools.length === 0 ? {} : { tools: convertToOpenAIResponsesTools(input.availableTools), tool_choice: toToolChoice(input) }),
+      // The turn's schema wins over an `extraBody.text.format`; other `text` fields (e.g. `verbosity`) stay.
+      ...(input.output === undefined ? {} : { text: { ...extraText, format: toTextFormat(input.output) } }),
       store,
       ...(encrypted ? { include: ['reasoning.encrypted_content'] } : {}),
       ...(effort === undefined ? {} : { reasoning: { effort } }),
@@ -104,7 +105,7 @@ export function createOpenAIResponsesModel(options: OpenAIResponsesModelOptions)
         retryable: true,
       });
     }
-    return mapAndRemember(readOpenAIResponse(parsed.data), context, memory, replayable);
+    return mapOpenAIResponsesOutput(readOpenAIResponse(parsed.data), context);
   };
 
   return {
@@ -114,36 +115,48 @@ export function createOpenAIResponsesModel(options: OpenAIResponsesModelOptions)
       model,
       buildBody,
       mapJson,
-      streamHandler: (context) => eventHandler(context, memory, replayable),
+      streamHandler: eventHandler,
       pricing: transportOptions.pricing,
       maxInputBytes: transportOptions.maxInputBytes,
     }),
   };
 }
 
-type Replayable = (state: OpenAIResponsesStepState) => boolean;
-
-function mapAndRemember(response: AssembledOpenAIResponse, context: OutputContext, memory: ToolStepMemory<OpenAIResponsesStepState>, replayable: Replayable): HarnessModelOutput {
-  const mapped = mapOpenAIResponsesOutput(response, context);
-  if (mapped.step !== undefined && replayable(mapped.step.state)) memory.remember(mapped.step.calls, mapped.step.state);
-  return mapped.output;
+/** Maps the step's tool choice; `{ name }` must name an offered tool. */
+function toToolChoice(input: HarnessModelInput): 'auto' | 'none' | 'required' | { type: 'function'; name: string } {
+  const choice = readToolChoice(input.toolChoice, input.availableTools);
+  return typeof choice === 'string' ? choice : { type: 'function', name: choice.name };
 }
 
-function eventHandler(context: OutputContext, memory: ToolStepMemory<OpenAIResponsesStepState>, replayable: Replayable): SseStepHandler {
+/** The structured-output format; `strict` is not set, as strict mode takes only a subset of JSON Schema. */
+function toTextFormat(output: HarnessOutputFormat): Record<string, unknown> {
+  return {
+    type: 'json_schema',
+    name: output.name,
+    ...(output.description === undefined ? {} : { description: output.description }),
+    schema: output.jsonSchema,
+  };
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function eventHandler(context: OutputContext): SseStepHandler {
   const assembler = createOpenAIResponsesStreamAssembler();
   return {
     onEvent(event) {
       const parsed = parseStreamPayload(event.data, openAIResponsesStreamEventSchema, context, { item: 'A stream event', format: 'the Responses API format' });
       if (!parsed.ok) return { output: parsed.output };
-      const text = assembler.push(parsed.value);
+      const delta = assembler.push(parsed.value);
       const end = assembler.isComplete() || assembler.hasError();
-      return text === undefined && !end ? undefined : { ...(text === undefined ? {} : { text }), ...(end ? { end } : {}) };
+      return delta === undefined && !end ? undefined : { ...delta, ...(end ? { end } : {}) };
     },
     finish() {
       if (!assembler.isComplete() && !assembler.hasError()) {
         return invalidOutput('transient', 'The stream ended before it was complete.', context, { retryable: true });
       }
-      return mapAndRemember(assembler.result(), context, memory, replayable);
+      return mapOpenAIResponsesOutput(assembler.result(), context);
     },
   };
 }

@@ -10,6 +10,5 @@ export {
   type ConvertToOpenAIResponsesInputOptions,
   type OpenAIResponsesConversation,
   type OpenAIResponsesPrompt,
-  type OpenAIResponsesStepState,
 } from './convert-to-openai-responses-input.js';
-export type { OpenAIResponsesInputItem, OpenAIResponsesReasoningItem, OpenAIResponsesTool } from './openai-responses-api-types.js';
+export type { OpenAIResponsesInputContent, OpenAIResponsesInputItem, OpenAIResponsesReasoningItem, OpenAIResponsesTool } from './openai-responses-api-types.js';

@@ -1,18 +1,26 @@
 import * as z from 'zod/mini';
 import { lazySchema, memo } from '../../shared/schemas/lazy-schema.js';
 
-/** A reasoning item as the Responses API returns it, replayed unchanged with the tool step it preceded. */
+/** A reasoning item sent back with the step it preceded (rebuilt from the transcript's reasoning parts). */
 export interface OpenAIResponsesReasoningItem {
   type: 'reasoning';
   id: string;
-  summary: unknown[];
+  summary: { type: 'summary_text'; text: string }[];
   encrypted_content?: string;
 }
 
+/** A content part of a user message: text, an image (https or `data:` URL) or a file (inline or by URL). */
+export type OpenAIResponsesInputContent =
+  | { type: 'input_text'; text: string }
+  | { type: 'input_image'; image_url: string; detail: 'auto' }
+  | { type: 'input_file'; filename: string; file_data: string }
+  | { type: 'input_file'; file_url: string };
+
 /** An item of a Responses API request's `input`. */
 export type OpenAIResponsesInputItem =
-  | { type: 'message'; role: 'user' | 'developer' | 'system'; content: string }
-  | { type: 'message'; role: 'assistant'; content: string; id?: string }
+  | { type: 'message'; role: 'developer' | 'system'; content: string }
+  | { type: 'message'; role: 'user'; content: string | OpenAIResponsesInputContent[] }
+  | { type: 'message'; role: 'assistant'; content: string | { type: 'output_text'; text: string }[]; id?: string }
   | { type: 'function_call'; call_id: string; name: string; arguments: string; id?: string }
   | { type: 'function_call_output'; call_id: string; output: string }
   | OpenAIResponsesReasoningItem;
@@ -61,6 +69,7 @@ const schemas = /* @__PURE__ */ memo(() => {
     response: z.optional(z.nullable(response)),
     code: nullableString,
     message: nullableString,
+    summary_index: z.optional(z.nullable(z.number())),
   });
   return { response, event };
 });

@@ -34,8 +34,9 @@ export interface OpenAIResponsesModelOptions extends HttpProviderOptions {
    */
   reasoningEffort?: OpenAIResponsesReasoningEffort | undefined;
   /**
-   * Whether OpenAI stores the response (`store`). Stored reasoning items are carried across tool
-   * steps by id; without storage only with their encrypted content (`includeEncryptedReasoning`).
+   * Whether OpenAI stores the response (`store`). Reasoning items (kept in the transcript) are
+   * carried across tool steps by id; without storage only with their encrypted content
+   * (`includeEncryptedReasoning`).
    * @default false
    */
   store?: boolean | undefined;
@@ -49,7 +50,8 @@ export interface OpenAIResponsesModelOptions extends HttpProviderOptions {
   /**
    * Extra top-level body fields (e.g. `service_tier`, `prompt_cache_key`, `text`). They cannot
    * replace `model`, `input`, `instructions`, `tools`, `tool_choice`, `stream`, `store`,
-   * `include`, `reasoning`, `max_output_tokens` or `temperature`.
+   * `include`, `reasoning`, `max_output_tokens` or `temperature`. A turn with an `output` schema
+   * sets `text.format`; the other `text` fields (e.g. `verbosity`) are kept.
    * @default {}
    */
   extraBody?: Readonly<Record<string, unknown>> | undefined;

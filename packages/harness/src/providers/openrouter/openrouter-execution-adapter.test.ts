@@ -103,6 +103,21 @@ describe('OpenRouterExecutionAdapter.execute', () => {
     ]);
   });
 
+  it('sends the history as user and assistant messages before the message', async () => {
+    const { server, adapter } = await adapterFor([{ text: 'Friday.' }]);
+    const history = [
+      { role: 'user' as const, text: 'When do we ship?' },
+      { role: 'assistant' as const, text: 'Let me check the plan.' },
+    ];
+    expect(await adapter.execute(request({ history }))).toMatchObject({ status: 'completed', output: { text: 'Friday.' } });
+    const body = server.requests[0]!.body as { messages: { role: string; content: string }[] };
+    expect(body.messages.slice(3)).toEqual([
+      { role: 'user', content: 'When do we ship?' },
+      { role: 'assistant', content: 'Let me check the plan.' },
+      { role: 'user', content: 'Summarise the plan.' },
+    ]);
+  });
+
   it('returns unsupported without sending anything when negotiation blocks', async () => {
     const { server, adapter } = await adapterFor([]);
     const result = await adapter.execute(request({ tools: [{ name: 'search' }] }));

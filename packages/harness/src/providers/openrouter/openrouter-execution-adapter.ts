@@ -16,6 +16,7 @@ import { httpErrorToExecutionError } from '../http/http-error-to-execution-error
 import { optionalFiniteNumber, optionalPositiveInteger, requiredString, resolveHttpProviderOptions } from '../http/http-provider-options.js';
 import { linkAbortSignal } from '../http/link-abort-signal.js';
 import { createProviderTransport, type ProviderTransport } from '../internal/create-provider-transport.js';
+import { UnsupportedInputError } from '../internal/unsupported-input-error.js';
 import { convertToOpenAICompatibleMessages } from '../openai-compatible/convert-to-openai-compatible-messages.js';
 import { openAICompatibleResponseSchema } from '../openai-compatible/openai-compatible-api-types.js';
 import { readOpenAICompatibleResponse } from '../openai-compatible/internal/read-openai-compatible-response.js';
@@ -39,6 +40,7 @@ export const OPENROUTER_EXECUTION_CAPABILITIES: Readonly<ExecutionCapabilities> 
   approvalInterrupts: 'none',
   traceDepth: 'minimal',
   attachments: false,
+  history: true,
   maxContextStrategy: 'large',
   notes: Object.freeze(['One hosted chat-completions call per turn.', 'No tools, no continuation, no approvals.']) as string[],
 });
@@ -111,8 +113,8 @@ export class OpenRouterExecutionAdapter implements ExecutionAdapter {
   }
 
   /**
-   * Runs the turn: one request with the system and developer prompts, the context and the user's
-   * message. Aborted by `options.signal`; bounded by `request.timeoutMs` (reported as `timeout`).
+   * Runs the turn: one request with the system and developer prompts, the context, the
+   * conversation `history` (user and assistant messages, oldest first) and the user's message. Aborted by `options.signal`; bounded by `request.timeoutMs` (reported as `timeout`).
    * A malformed request is a `failed` result with error code `invalid_request`; nothing is sent.
    */
   async execute(untrusted: ExecutionRequest, options: ExecutionOptions = {}): Promise<ExecutionResult> {
@@ -122,6 +124,14 @@ export class OpenRouterExecutionAdapter implements ExecutionAdapter {
     const negotiation = this.negotiate(request);
     if (!negotiation.supported) return unsupportedResult(negotiation);
     const startedAt = Date.now();
+    let body: Record<string, unknown>;
+    try {
+      body = this.#body(request);
+    } catch (error) {
+      if (!(error instanceof UnsupportedInputError)) throw error;
+      // An attachment chat completions cannot carry (a file by URL …): nothing is sent.
+      return { ...unsupportedResult(negotiation), error: { code: 'unsupported_capability', message: error.message, retryable: false, metadata: { code: error.code } } };
+    }
     const link = linkAbortSignal(options.signal);
     let timedOut = false;
     const timeoutMs = request.timeoutMs;
@@ -133,7 +143,7 @@ export class OpenRouterExecutionAdapter implements ExecutionAdapter {
             link.abort(new Error('timeout'));
           }, Math.max(0, timeoutMs));
     try {
-      const outcome = await this.#transport.sendJson(this.#body(request), {
+      const outcome = await this.#transport.sendJson(body, {
         signal: link.signal,
         ...(timeoutMs === undefined ? {} : { deadlineAt: startedAt + timeoutMs }),
       });
@@ -180,6 +190,7 @@ export class OpenRouterExecutionAdapter implements ExecutionAdapter {
         message: request.message,
         transcript: [],
         ...(request.context === undefined ? {} : { context: request.context }),
+        ...(request.history === undefined ? {} : { history: request.history }),
       }),
       ...(this.#temperature === undefined ? {} : { temperature: this.#temperature }),
       ...(this.#maxTokens === undefined ? {} : { max_tokens: this.#maxTokens }),

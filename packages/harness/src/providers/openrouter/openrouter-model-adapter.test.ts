@@ -85,6 +85,28 @@ describe('OpenRouterModelAdapter', () => {
     expect(JSON.stringify(model)).not.toContain(CANARY);
   });
 
+  it('sends history and an image (by URL and inline) through the shared chat-completions path, and streams reasoning', async () => {
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    const { server, model } = await adapterFor([{ reasoning: 'Two images.', text: 'Both show a pixel.' }]);
+    const result = await createHarness({ model }).runTurn(
+      createTurnInput({
+        history: [
+          { role: 'user', text: 'Remember this one.', attachments: [{ id: 'first', type: 'image', url: 'https://example.com/first.png' }] },
+          { role: 'assistant', text: 'Remembered.' },
+        ],
+        message: { id: 'm2', text: 'Same as this?', receivedAt: '2026-01-01T00:00:00.000Z', attachments: [{ id: 'second', type: 'image', data: png, mediaType: 'image/png' }] },
+      }),
+    );
+    expect(result).toMatchObject({ outcome: 'completed', assistantMessage: { text: 'Both show a pixel.' } });
+    const messages = (server.requests[0]!.body as { messages: { role: string; content: unknown }[] }).messages;
+    expect(messages.slice(1)).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'Remember this one.' }, { type: 'image_url', image_url: { url: 'https://example.com/first.png' } }] },
+      { role: 'assistant', content: 'Remembered.' },
+      { role: 'user', content: [{ type: 'text', text: 'Same as this?' }, { type: 'image_url', image_url: { url: `data:image/png;base64,${png}` } }] },
+    ]);
+    expect(result.transcript[0]).toMatchObject({ type: 'assistant_step', reasoning: [{ provider: 'openai-compatible', text: 'Two images.' }] });
+  });
+
   it('refuses a non-loopback http base URL', () => {
     expect(() => createOpenRouterModelAdapter({ baseUrl: 'http://openrouter.example.com/api/v1' })).toThrow(HarnessConfigError);
   });

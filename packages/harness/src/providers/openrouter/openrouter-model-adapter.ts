@@ -13,7 +13,9 @@ export interface OpenRouterModelAdapterOptions
  * A `HarnessModelAdapter` for OpenRouter's chat completions: native tool calling, streaming,
  * retries with backoff and `Retry-After`, and usage with `usage.cost` mapped to `costUnits`, so
  * `limits.budgetLimit` works in USD. The key defaults to `{ env: 'OPENROUTER_API_KEY' }`; without
- * one a step returns a non-retryable `provider_error`.
+ * one a step returns a non-retryable `provider_error`. History, attachments, structured output and
+ * tool choice map as in `createOpenAICompatibleModel`; `reasoning` streams as `reasoning_delta` and
+ * `reasoning_details` are replayed on the next tool step (Anthropic and Gemini thinking need them).
  * @example
  * ```ts
  * const model = new OpenRouterModelAdapter({ model: 'openai/gpt-5-mini', appName: 'My assistant' });

@@ -29,6 +29,7 @@ export const DEFAULT_AGENT_RELAY_CAPABILITIES: ExecutionCapabilities = {
   approvalInterrupts: 'none',
   traceDepth: 'minimal',
   attachments: false,
+  history: true,
   maxContextStrategy: 'unknown',
   notes: [
     'The turn runs on a remote worker; the harness tools of this process are not offered to it.',
@@ -57,6 +58,7 @@ const optionsSchema = /* @__PURE__ */ memo(() => {
         approvalInterrupts: z.optional(z.enum(['none', 'adapter-mediated', 'native'])),
         traceDepth: z.optional(z.enum(['minimal', 'standard', 'detailed'])),
         attachments: z.optional(z.boolean()),
+        history: z.optional(z.boolean()),
         maxContextStrategy: z.optional(z.enum(['unknown', 'small', 'medium', 'large'])),
         notes: z.optional(z.array(z.string())),
       }),

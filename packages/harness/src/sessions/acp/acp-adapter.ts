@@ -87,6 +87,7 @@ export class AcpExecutionAdapter implements ExecutionAdapter {
       approvalInterrupts: 'native',
       traceDepth: 'standard',
       attachments: false,
+      history: false,
       streaming: true,
       steer: false,
       maxContextStrategy: 'large',

@@ -100,6 +100,7 @@ export class ClaudeCodeSessionAdapter implements ExecutionAdapter {
       approvalInterrupts: 'native',
       traceDepth: 'standard',
       attachments: false,
+      history: false,
       maxContextStrategy: 'large',
       streaming: true,
       steer: false,

@@ -31,7 +31,7 @@ export const CODEX_APP_SERVER_BACKEND_ID = 'codex-app-server';
 export const CODEX_APP_SERVER_CONTINUATION_KIND = 'codex-app-server.thread';
 
 const MAX_REMEMBERED_THREADS = 1024;
-const MAX_STDERR_BYTES = 64 * 1024;
+const MAX_STDERR_BYTES = 65_536 /* 64 KiB */;
 const CLIENT_VERSION = '1';
 
 /** One `execute` call's bookkeeping. */
@@ -83,6 +83,7 @@ export class CodexAppServerAdapter implements ExecutionAdapter {
       approvalInterrupts: this.options.thread.approvalPolicy === 'never' ? 'none' : 'native',
       traceDepth: 'standard',
       attachments: false,
+      history: false,
       maxContextStrategy: 'large',
       streaming: true,
       steer: true,

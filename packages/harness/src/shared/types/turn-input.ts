@@ -1,3 +1,4 @@
+import type { HarnessOutputSchema } from './schema.js';
 import type { HarnessSteering } from './steering.js';
 /**
  * An image or file on a message, by `url` or inline `data`. The harness never fetches `url`: the
@@ -113,9 +114,16 @@ export interface HarnessTurnInput {
 }
 
 /** Per-call options of `runTurn`, `streamTurn` and `resumeTurn`. */
-export interface HarnessRunOptions {
+export interface HarnessRunOptions<TOutputSchema extends HarnessOutputSchema | undefined = HarnessOutputSchema | undefined> {
   /** Aborting it ends the turn promptly as `deferred` / `cancelled` with a continuation. */
   signal?: AbortSignal | undefined;
   /** User input added while the turn runs; see `createSteering()`. */
   steering?: HarnessSteering | undefined;
+  /**
+   * The schema of this turn's structured final answer, replacing `createHarness({ output })` for
+   * this turn: `result.output` is then typed from it. A bad schema throws `HarnessConfigError`
+   * naming `output`. See docs/structured-output.md.
+   * @default the harness's `output`
+   */
+  output?: TOutputSchema;
 }

@@ -12,13 +12,26 @@ const errorTypes: Record<number, string> = {
   529: 'overloaded_error',
 };
 
+/** What the server issued: thinking signatures (→ their text) and redacted-thinking data. */
+interface IssuedThinking {
+  signatures: Map<string, string>;
+  redacted: Set<string>;
+}
+
 /**
  * Starts a loopback server speaking the Anthropic Messages API (`POST /v1/messages`), JSON or SSE
- * (`message_start`, `content_block_start`/`_delta`/`_stop` with `text_delta` and
- * `input_json_delta`, `message_delta`, `message_stop`, `ping`, `error`) following the request's
- * `stream` flag. Answers come from a script; an unscripted request gets HTTP 500. Node only.
+ * (`message_start`, `content_block_start`/`_delta`/`_stop` with `text_delta`, `input_json_delta`,
+ * `thinking_delta` and `signature_delta`, `message_delta`, `message_stop`, `ping`, `error`)
+ * following the request's `stream` flag. A reply's `reasoning` becomes a signed `thinking` block and
+ * `redactedReasoning` a `redacted_thinking` block. Like the real API, a model request is refused
+ * with HTTP 400 when an assistant message replays a thinking block this server did not issue (or
+ * changed), when thinking is on (`thinking.type` other than `disabled`) and the assistant message
+ * before the latest tool results does not start with its thinking block, or when thinking is on
+ * with a forced `tool_choice` (`any` / `tool`). Answers come from a script; an unscripted request
+ * gets HTTP 500. Node only.
  */
 export function createFakeAnthropicServer(options: FakeModelServerOptions = {}): Promise<FakeModelServer> {
+  const issued: IssuedThinking = { signatures: new Map(), redacted: new Set() };
   return startFakeHttpServer(
     {
       path: '/v1/messages',
@@ -26,9 +39,16 @@ export function createFakeAnthropicServer(options: FakeModelServerOptions = {}):
         const common = renderCommonReply(reply);
         if (common !== undefined) return common;
         if (reply.type === 'error') return renderError(reply.status, reply.message, reply.retryAfter, reply.headers);
+        const problem = checkRequest(request.body, issued);
+        if (problem !== undefined) return renderError(400, problem);
         const body = request.body as { stream?: unknown; model?: unknown } | undefined;
         const model = typeof body?.model === 'string' ? body.model : 'fake-model';
-        return body?.stream === true ? renderStream(reply as FakeModelReply, model, sequence) : renderJson(reply as FakeModelReply, model, sequence);
+        const blocks = content(reply as FakeModelReply, sequence);
+        for (const block of blocks) {
+          if (block.type === 'thinking') issued.signatures.set(String(block.signature), String(block.thinking));
+          if (block.type === 'redacted_thinking') issued.redacted.add(String(block.data));
+        }
+        return body?.stream === true ? renderStream(reply as FakeModelReply, blocks, model, sequence) : renderJson(reply as FakeModelReply, blocks, model, sequence);
       },
       unscripted: (message, status): FakeServerReply => ({ type: 'error', status, message }),
     },
@@ -45,9 +65,47 @@ function renderError(status: number, message = `HTTP ${status}`, retryAfter?: st
   };
 }
 
-function content(reply: FakeModelReply): Record<string, unknown>[] {
+type Block = Record<string, unknown>;
+type RequestMessage = { role?: unknown; content?: unknown };
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const blocksOf = (message: RequestMessage | undefined): Block[] => (Array.isArray(message?.content) ? (message.content as unknown[]).map((block) => (isRecord(block) ? block : {})) : []);
+
+/** The checks the real API makes on replayed thinking; the error message when one fails. */
+function checkRequest(body: unknown, issued: IssuedThinking): string | undefined {
+  if (!isRecord(body)) return undefined;
+  const thinking = isRecord(body.thinking) && body.thinking.type !== undefined && body.thinking.type !== 'disabled';
+  const forced = isRecord(body.tool_choice) && (body.tool_choice.type === 'any' || body.tool_choice.type === 'tool');
+  if (thinking && forced) return 'Thinking may not be enabled when tool_choice forces tool use.';
+  const messages: RequestMessage[] = Array.isArray(body.messages) ? body.messages.map((message: unknown) => (isRecord(message) ? message : {})) : [];
+  for (const [index, message] of messages.entries()) {
+    if (message.role !== 'assistant') continue;
+    for (const [at, block] of blocksOf(message).entries()) {
+      if (block.type === 'thinking' && issued.signatures.get(String(block.signature)) !== block.thinking) {
+        return `messages.${index}.content.${at}: Invalid \`signature\` in \`thinking\` block`;
+      }
+      if (block.type === 'redacted_thinking' && !issued.redacted.has(String(block.data))) {
+        return `messages.${index}.content.${at}: Invalid \`data\` in \`redacted_thinking\` block`;
+      }
+    }
+  }
+  let lastUser = messages.length - 1;
+  while (lastUser >= 0 && messages[lastUser]!.role !== 'user') lastUser -= 1;
+  if (!thinking || lastUser < 1 || !blocksOf(messages[lastUser]).some((block) => block.type === 'tool_result')) return undefined;
+  const first = blocksOf(messages[lastUser - 1])[0];
+  if (messages[lastUser - 1]?.role !== 'assistant' || first?.type === 'thinking' || first?.type === 'redacted_thinking') return undefined;
+  return (
+    `messages.${lastUser - 1}.content.0.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${String(first?.type)}\`. ` +
+    'When `thinking` is enabled, a final `assistant` message must start with a thinking block (preceeding the lastmost set of `tool_use` and `tool_result` blocks). ' +
+    'We recommend you include thinking blocks from previous turns. To avoid this requirement, disable `thinking`.'
+  );
+}
+
+function content(reply: FakeModelReply, sequence: number): Block[] {
   const text = reply.refusal ?? reply.text;
   return [
+    ...(reply.reasoning === undefined ? [] : [{ type: 'thinking', thinking: reply.reasoning, signature: btoa(`sig_fake_${sequence}`) }]),
+    ...(reply.redactedReasoning === undefined ? [] : [{ type: 'redacted_thinking', data: reply.redactedReasoning }]),
     ...(text === undefined ? [] : [{ type: 'text', text }]),
     ...(reply.toolCalls ?? []).map((call, index) => ({
       type: 'tool_use',
@@ -64,13 +122,13 @@ function stopReason(reply: FakeModelReply): string {
   return (reply.toolCalls?.length ?? 0) > 0 ? 'tool_use' : 'end_turn';
 }
 
-function renderJson(reply: FakeModelReply, model: string, sequence: number): RenderedReply {
+function renderJson(reply: FakeModelReply, blocks: Block[], model: string, sequence: number): RenderedReply {
   const body = {
     id: `msg_fake_${sequence}`,
     type: 'message',
     role: 'assistant',
     model,
-    content: content(reply),
+    content: blocks,
     stop_reason: stopReason(reply),
     stop_sequence: null,
     usage: { ...inputUsage(reply), output_tokens: reply.usage?.outputTokens ?? 0 },
@@ -79,7 +137,7 @@ function renderJson(reply: FakeModelReply, model: string, sequence: number): Ren
   return { kind: 'body', status: 200, headers: { 'content-type': 'application/json', ...reply.headers }, body: JSON.stringify(body) };
 }
 
-function renderStream(reply: FakeModelReply, model: string, sequence: number): RenderedReply {
+function renderStream(reply: FakeModelReply, blocks: Block[], model: string, sequence: number): RenderedReply {
   const size = reply.deltaSize ?? 4;
   const events: string[] = [];
   const event = (type: string, data: Record<string, unknown>) => events.push(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
@@ -96,8 +154,14 @@ function renderStream(reply: FakeModelReply, model: string, sequence: number): R
     },
   });
   event('ping', {});
-  content(reply).forEach((block, index) => {
-    if (block.type === 'text') {
+  blocks.forEach((block, index) => {
+    if (block.type === 'thinking') {
+      event('content_block_start', { index, content_block: { type: 'thinking', thinking: '' } });
+      for (const piece of splitText(String(block.thinking), size)) event('content_block_delta', { index, delta: { type: 'thinking_delta', thinking: piece } });
+      event('content_block_delta', { index, delta: { type: 'signature_delta', signature: block.signature } });
+    } else if (block.type === 'redacted_thinking') {
+      event('content_block_start', { index, content_block: block });
+    } else if (block.type === 'text') {
       event('content_block_start', { index, content_block: { type: 'text', text: '' } });
       for (const piece of splitText(String(block.text), size)) event('content_block_delta', { index, delta: { type: 'text_delta', text: piece } });
     } else {

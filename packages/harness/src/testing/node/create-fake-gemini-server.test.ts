@@ -57,6 +57,44 @@ describe('createFakeGeminiServer', () => {
     expect((await post(server.url, '/models/g:generateContent', { contents: [user, { role: 'model', parts: [signed] }, answer] })).status).toBe(200);
   });
 
+  it('streams thoughts as thought parts and signs a call-less answer on its last part', async () => {
+    server = await createFakeGeminiServer({ replies: [{ reasoning: 'Think hard.', text: 'Hi', deltaSize: 6 }, { reasoning: 'Think hard.', text: 'Hi', deltaSize: 6 }] });
+    const sse = await (await post(server.url, '/models/g:streamGenerateContent?alt=sse', { contents: [user] })).text();
+    const parts = sse
+      .split('\r\n\r\n')
+      .filter((event) => event.startsWith('data: '))
+      .flatMap((event) => (JSON.parse(event.slice(6)) as { candidates: { content: { parts: unknown[] } }[] }).candidates[0]!.content.parts);
+    expect(parts).toEqual([{ text: 'Think ', thought: true }, { text: 'hard.', thought: true }, { text: 'Hi' }, { text: '', thoughtSignature: 'dGV4dF9zaWdf1' }]);
+    const json = (await (await post(server.url, '/models/g:generateContent', { contents: [user] })).json()) as { candidates: { content: { parts: unknown[] } }[] };
+    expect(json.candidates[0]!.content.parts).toEqual([{ text: 'Think hard.', thought: true }, { text: 'Hi', thoughtSignature: 'dGV4dF9zaWdf2' }]);
+  });
+
+  it('checks inline / file data, the function-calling config and the JSON schema options like the API', async () => {
+    server = await createFakeGeminiServer({ replies: Array.from({ length: 9 }, () => ({ text: 'ok' })) });
+    const tools = [{ functionDeclarations: [{ name: 'search' }] }];
+    const cases: [unknown, string][] = [
+      [{ contents: [{ role: 'user', parts: [{ inlineData: { data: 'AA==' } }] }] }, 'inline_data'],
+      [{ contents: [{ role: 'user', parts: [{ fileData: { fileUri: 'https://example.com/a' } }] }] }, 'file_data'],
+      [{ contents: [user], tools, toolConfig: { functionCallingConfig: { mode: 'AUTO', allowedFunctionNames: ['search'] } } }, 'only allowed when mode is ANY'],
+      [{ contents: [user], tools, toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['other'] } } }, 'not declared'],
+      [{ contents: [user], generationConfig: { responseJsonSchema: { type: 'object' } } }, 'response_mime_type'],
+      [{ contents: [user], generationConfig: { responseMimeType: 'application/json', responseJsonSchema: {}, responseSchema: {} } }, 'cannot both be set'],
+      [{ contents: [user], tools, generationConfig: { responseMimeType: 'application/json', responseJsonSchema: {} } }, 'Function calling with a response mime type'],
+    ];
+    for (const [body, message] of cases) {
+      const response = await post(server.url, '/models/g:generateContent', body);
+      expect(response.status, message).toBe(400);
+      expect(((await response.json()) as { error: { message: string } }).error.message).toContain(message);
+    }
+    const valid = {
+      contents: [{ role: 'user', parts: [{ text: 'Hi' }, { inlineData: { mimeType: 'image/png', data: 'AA==' } }, { fileData: { mimeType: 'application/pdf', fileUri: 'https://example.com/a' } }] }],
+      tools,
+      toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['search'] } },
+      generationConfig: { responseMimeType: 'application/json', responseJsonSchema: { type: 'object' } },
+    };
+    expect((await post(server.url, '/models/gemini-3-flash:generateContent', valid)).status).toBe(200);
+  });
+
   it('answers other paths with 404 in the Gemini error shape', async () => {
     server = await createFakeGeminiServer({ replies: [] });
     const response = await post(server.url, '/models/g:countTokens', {});

@@ -6,7 +6,8 @@ import { renderCommonReply, splitText, startFakeHttpServer, streamReply, type Re
  * NDJSON lines (`application/x-ndjson`) when the request's `stream` is not `false` — as Ollama does,
  * streaming is the default. Text arrives in `deltaSize` pieces; tool calls arrive whole in one line
  * (arguments as JSON objects), as Ollama sends them; the last line has `done: true`, `done_reason`
- * and the token counts. `error` replies are `{"error": "…"}` with the status; a model reply's
+ * and the token counts. A reply's `reasoning` comes first as `message.thinking` (in pieces when
+ * streamed), as thinking models send it. `error` replies are `{"error": "…"}` with the status; a model reply's
  * `error` becomes an error line mid-stream (or a 200 error body). `url` is the server root, so
  * configure it as `baseUrl`. Node only.
  * @example
@@ -67,7 +68,12 @@ function renderJson(reply: FakeModelReply, model: string): RenderedReply {
       ? {
           model,
           created_at: createdAt,
-          message: { role: 'assistant', content: reply.text ?? '', ...(calls.length === 0 ? {} : { tool_calls: calls }) },
+          message: {
+            role: 'assistant',
+            content: reply.text ?? '',
+            ...(reply.reasoning === undefined ? {} : { thinking: reply.reasoning }),
+            ...(calls.length === 0 ? {} : { tool_calls: calls }),
+          },
           ...finalFields(reply),
         }
       : { error: reply.error.message };
@@ -78,6 +84,7 @@ function renderStream(reply: FakeModelReply, model: string): RenderedReply {
   const lines: string[] = [];
   const line = (message: Record<string, unknown>, extra: Record<string, unknown> = { done: false }) =>
     lines.push(`${JSON.stringify({ model, created_at: createdAt, message: { role: 'assistant', ...message }, ...extra })}\n`);
+  if (reply.reasoning !== undefined) for (const piece of splitText(reply.reasoning, reply.deltaSize ?? 4)) line({ content: '', thinking: piece });
   if (reply.text !== undefined) for (const piece of splitText(reply.text, reply.deltaSize ?? 4)) line({ content: piece });
   const calls = toolCalls(reply);
   if (calls.length > 0) line({ content: '', tool_calls: calls });

@@ -44,6 +44,21 @@ describe('createFakeOpenAICompatibleServer', () => {
     expect(text.endsWith('data: [DONE]\n\n')).toBe(true);
   });
 
+  it("sends a reply's reasoning as OpenRouter does: reasoning text and reasoning_details with a signature", async () => {
+    server = await createFakeOpenAICompatibleServer({ replies: [{ reasoning: 'Hmm.', text: 'Yes.' }, { reasoning: 'abcdef', text: 'ok', deltaSize: 3 }] });
+    const json = (await (await post(server.url, { model: 'm' })).json()) as { choices: { message: Record<string, unknown> }[] };
+    expect(json.choices[0]!.message).toMatchObject({
+      content: 'Yes.',
+      reasoning: 'Hmm.',
+      reasoning_details: [{ type: 'reasoning.text', text: 'Hmm.', signature: 'sig_fake_1', format: 'anthropic-claude-v1', index: 0 }],
+    });
+    const text = await (await post(server.url, { model: 'm', stream: true })).text();
+    expect(text).toContain('"reasoning":"abc","reasoning_details":[{"type":"reasoning.text","text":"abc"');
+    expect(text).toContain('"reasoning":"def"');
+    expect(text).toContain('"signature":"sig_fake_2"');
+    expect(text.indexOf('"reasoning":"def"')).toBeLessThan(text.indexOf('"content":"ok"'));
+  });
+
   it('answers unscripted requests with 500 and unknown paths with 404, in the OpenAI error shape', async () => {
     server = await createFakeOpenAICompatibleServer();
     const unscripted = await post(server.url, {});

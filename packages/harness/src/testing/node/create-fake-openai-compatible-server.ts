@@ -4,8 +4,10 @@ import { renderCommonReply, splitText, startFakeHttpServer, streamReply, type Re
 /**
  * Starts a loopback server speaking OpenAI-compatible chat completions (`POST /v1/chat/completions`),
  * JSON or SSE following the request's `stream` flag, in the shapes OpenAI and OpenRouter use
- * (`usage.cost`, `: OPENROUTER PROCESSING` comments, `data: [DONE]`). Answers come from a script;
- * an unscripted request gets HTTP 500. Node only.
+ * (`usage.cost`, `: OPENROUTER PROCESSING` comments, `data: [DONE]`). A reply's `reasoning` comes
+ * as OpenRouter sends it: `reasoning` text plus `reasoning_details` (one `reasoning.text` entry with
+ * a `signature`), streamed in pieces before the answer. Answers come from a script; an unscripted
+ * request gets HTTP 500. Node only.
  * @example
  * ```ts
  * const server = await createFakeOpenAICompatibleServer({ replies: [{ text: 'Hello!' }] });
@@ -69,8 +71,17 @@ function usage(reply: FakeModelReply): Record<string, unknown> | undefined {
   };
 }
 
+const reasoningFormat = 'anthropic-claude-v1';
+
 function renderJson(reply: FakeModelReply, model: string, sequence: number): RenderedReply {
   const calls = toolCalls(reply);
+  const reasoning =
+    reply.reasoning === undefined
+      ? {}
+      : {
+          reasoning: reply.reasoning,
+          reasoning_details: [{ type: 'reasoning.text', text: reply.reasoning, signature: `sig_fake_${sequence}`, format: reasoningFormat, index: 0 }],
+        };
   const replyUsage = usage(reply);
   const body = {
     id: `chatcmpl-fake-${sequence}`,
@@ -84,6 +95,7 @@ function renderJson(reply: FakeModelReply, model: string, sequence: number): Ren
           role: 'assistant',
           content: reply.text ?? null,
           refusal: reply.refusal ?? null,
+          ...reasoning,
           ...(calls.length === 0 ? {} : { tool_calls: calls }),
         },
         finish_reason: finishReason(reply),
@@ -102,6 +114,12 @@ function renderStream(reply: FakeModelReply, model: string, sequence: number): R
   const chunk = (delta: Record<string, unknown>, finish: string | null = null, extra: Record<string, unknown> = {}) =>
     events.push(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta, finish_reason: finish }], ...extra })}\n\n`);
   chunk({ role: 'assistant', content: '' });
+  if (reply.reasoning !== undefined) {
+    for (const piece of splitText(reply.reasoning, size)) {
+      chunk({ content: null, reasoning: piece, reasoning_details: [{ type: 'reasoning.text', text: piece, format: reasoningFormat, index: 0 }] });
+    }
+    chunk({ content: null, reasoning_details: [{ type: 'reasoning.text', signature: `sig_fake_${sequence}`, format: reasoningFormat, index: 0 }] });
+  }
   if (reply.text !== undefined) for (const piece of splitText(reply.text, size)) chunk({ content: piece });
   if (reply.refusal !== undefined) chunk({ refusal: reply.refusal });
   toolCalls(reply).forEach((call, index) => {

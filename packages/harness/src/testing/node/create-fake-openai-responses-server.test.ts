@@ -74,6 +74,33 @@ describe('createFakeOpenAIResponsesServer', () => {
     expect((await post(server.url, { model: 'm', input: [user, reasoning, { ...call, id: 'fc_fake_1_1' }, output], store: false })).status).toBe(200);
   });
 
+  it('checks content parts per role, reasoning summaries, a function tool_choice and a json_schema text.format like the API', async () => {
+    server = await createFakeOpenAIResponsesServer({ replies: Array.from({ length: 7 }, () => ({ text: 'ok' })) });
+    const image = { type: 'input_image', image_url: 'https://example.com/a.png', detail: 'auto' };
+    const cases: [unknown, string][] = [
+      [{ input: [{ type: 'message', role: 'assistant', content: [{ type: 'input_text', text: 'x' }] }] }, "Invalid value: 'input_text'"],
+      [{ input: [{ type: 'message', role: 'user', content: [{ type: 'input_file', file_data: 'data:application/pdf;base64,JVBE' }] }] }, 'filename'],
+      [{ input: [{ type: 'message', role: 'user', content: [{ type: 'input_file', filename: 'a.pdf', file_data: 'JVBE' }] }] }, 'Invalid file data'],
+      [{ input: [user, { type: 'reasoning', id: 'rs_x' }] }, "'input[1].summary'"],
+      [{ input: [user], tools: [{ type: 'function', name: 'a' }], tool_choice: { type: 'function', name: 'b' } }, "Tool choice 'function' not found"],
+      [{ input: [user], text: { format: { type: 'json_schema', schema: {} } } }, "'text.format.name'"],
+    ];
+    for (const [body, message] of cases) {
+      const response = await post(server.url, { model: 'm', ...(body as object) });
+      expect(response.status, message).toBe(400);
+      expect(((await response.json()) as { error: { message: string } }).error.message).toContain(message);
+    }
+    const valid = { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Hi' }, image, { type: 'input_file', file_url: 'https://example.com/a.pdf' }] };
+    expect((await post(server.url, { model: 'm', input: [valid], text: { format: { type: 'json_schema', name: 'a', schema: {} } } })).status).toBe(200);
+  });
+
+  it('streams a reasoning summary as response.reasoning_summary_text.delta events', async () => {
+    server = await createFakeOpenAIResponsesServer({ replies: [{ reasoning: 'Think hard.', text: 'Hi', deltaSize: 6 }] });
+    const text = await (await post(server.url, { model: 'gpt-5-mini', input: [user], stream: true })).text();
+    const deltas = [...text.matchAll(/^data: (.*)$/gm)].map((match) => JSON.parse(match[1]!) as { type: string; delta?: string }).filter((event) => event.type === 'response.reasoning_summary_text.delta');
+    expect(deltas.map((event) => event.delta)).toEqual(['Think ', 'hard.']);
+  });
+
   it('uses the OpenAI error shape', async () => {
     server = await createFakeOpenAIResponsesServer({ replies: [{ type: 'error', status: 429, message: 'Slow down' }] });
     const response = await post(server.url, {});

@@ -8,8 +8,12 @@ import { renderCommonReply, splitText, startFakeHttpServer, streamReply, type Re
  * `response.function_call_arguments.delta`, `response.output_item.done`, `response.completed` /
  * `response.incomplete` / `response.failed`). Like the real API it checks replayed input: a
  * `function_call_output` needs its `function_call`, a `function_call` sent with its item id needs
- * the `reasoning` item issued before it, and with `store: false` a reasoning item needs the
- * `encrypted_content` it was issued with — otherwise HTTP 400. Node only.
+ * the `reasoning` item issued before it, a reasoning item needs its `summary` array and, with
+ * `store: false`, the `encrypted_content` it was issued with; message content parts must be of
+ * their role's types (`input_text` / `input_image` / `input_file` for users, `output_text` /
+ * `refusal` for the assistant), a function `tool_choice` must name a tool, and a `json_schema`
+ * `text.format` needs its `name` and `schema` — otherwise HTTP 400. A reply's `reasoning` streams
+ * as `response.reasoning_summary_text.delta` events. Node only.
  * @example
  * ```ts
  * const server = await createFakeOpenAIResponsesServer({ replies: [{ text: 'Hello!' }] });
@@ -49,16 +53,27 @@ export function createFakeOpenAIResponsesServer(options: FakeModelServerOptions 
   );
 }
 
-type InputItem = { type?: unknown; role?: unknown; id?: unknown; call_id?: unknown; encrypted_content?: unknown };
+type InputItem = { type?: unknown; role?: unknown; id?: unknown; call_id?: unknown; encrypted_content?: unknown; summary?: unknown; content?: unknown };
+type RequestBody = { input?: unknown; store?: unknown; tools?: unknown; tool_choice?: unknown; text?: unknown };
+
+const userPartTypes = new Set(['input_text', 'input_image', 'input_file']);
+const assistantPartTypes = new Set(['output_text', 'refusal']);
 
 function checkInput(request: FakeRecordedRequest, issuedReasoning: Map<string, string>, reasoningOfCall: Map<string, string>): string | undefined {
-  const body = request.body as { input?: unknown; store?: unknown } | undefined;
+  const body = request.body as RequestBody | undefined;
   if (!Array.isArray(body?.input)) return "Missing required parameter: 'input'.";
+  const problem = checkOptions(body);
+  if (problem !== undefined) return problem;
   const items = body.input as InputItem[];
   const calls = new Set<unknown>();
   const reasoning = new Set<unknown>();
-  for (const item of items) {
+  for (const [index, item] of items.entries()) {
+    if (item.type === 'message' || (item.type === undefined && item.role !== undefined)) {
+      const content = checkContent(item, index);
+      if (content !== undefined) return content;
+    }
     if (item.type === 'reasoning') {
+      if (!Array.isArray(item.summary)) return `Missing required parameter: 'input[${index}].summary'.`;
       reasoning.add(item.id);
       const issued = typeof item.id === 'string' ? issuedReasoning.get(item.id) : undefined;
       if (issued === undefined) return `Item with id '${String(item.id)}' not found.`;
@@ -76,6 +91,42 @@ function checkInput(request: FakeRecordedRequest, issuedReasoning: Map<string, s
     if (item.type === 'function_call_output' && !calls.has(item.call_id)) {
       return `No tool call found for function call output with call_id ${String(item.call_id)}.`;
     }
+  }
+  return undefined;
+}
+
+function checkContent(item: InputItem, index: number): string | undefined {
+  if (typeof item.content === 'string') return undefined;
+  if (!Array.isArray(item.content)) return `Missing required parameter: 'input[${index}].content'.`;
+  const allowed = item.role === 'assistant' ? assistantPartTypes : userPartTypes;
+  for (const [at, part] of (item.content as Record<string, unknown>[]).entries()) {
+    const where = `input[${index}].content[${at}]`;
+    if (typeof part.type !== 'string' || !allowed.has(part.type)) {
+      return `Invalid value: '${String(part.type)}'. Supported values are: ${[...allowed].map((type) => `'${type}'`).join(', ')}. ('${where}.type')`;
+    }
+    if (part.type === 'input_image' && typeof part.image_url !== 'string' && typeof part.file_id !== 'string') return `Missing required parameter: '${where}.image_url'.`;
+    if (part.type === 'input_file') {
+      if (typeof part.file_data === 'string') {
+        if (typeof part.filename !== 'string') return `Missing required parameter: '${where}.filename'.`;
+        if (!/^data:[^;,]+;base64,/.test(part.file_data)) return `Invalid file data: '${where}.file_data'. Expected a base64-encoded data URL.`;
+      } else if (typeof part.file_url !== 'string' && typeof part.file_id !== 'string') {
+        return `Missing required parameter: '${where}.file_data'.`;
+      }
+    }
+  }
+  return undefined;
+}
+
+function checkOptions(body: RequestBody): string | undefined {
+  const choice = body.tool_choice as { type?: unknown; name?: unknown } | string | undefined;
+  if (typeof choice === 'object' && choice !== null && choice.type === 'function') {
+    const tools = Array.isArray(body.tools) ? (body.tools as { name?: unknown }[]) : [];
+    if (!tools.some((tool) => tool.name === choice.name)) return "Tool choice 'function' not found in 'tools' parameter.";
+  }
+  const format = (body.text as { format?: Record<string, unknown> } | undefined)?.format;
+  if (format?.type === 'json_schema') {
+    if (typeof format.name !== 'string') return "Missing required parameter: 'text.format.name'.";
+    if (typeof format.schema !== 'object' || format.schema === null) return "Missing required parameter: 'text.format.schema'.";
   }
   return undefined;
 }

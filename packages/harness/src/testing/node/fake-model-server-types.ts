@@ -42,9 +42,17 @@ export interface FakeModelReply {
    * Reasoning before the answer. OpenAI Responses: a `reasoning` item with this summary (and
    * `encrypted_content` when the request asked for it), which the server then expects back with
    * the step's function calls. Gemini: a thought part with this text and a `thoughtSignature` on
-   * the first function-call part, which the server then expects back. Ignored by the others.
+   * the first function-call part, which the server then expects back. Anthropic: a `thinking` block
+   * with this text and a signature (streamed as `thinking_delta` and `signature_delta`), which the
+   * server then expects back unchanged. OpenAI-compatible: OpenRouter's `reasoning` text and
+   * `reasoning_details` (with a signature). Ollama: `message.thinking`.
    */
   reasoning?: string | undefined;
+  /**
+   * Anthropic: a `redacted_thinking` block with this opaque `data` (after any `thinking` block),
+   * which the server then expects back unchanged. Ignored by the others.
+   */
+  redactedReasoning?: string | undefined;
   /** Gemini: the prompt was blocked (`promptFeedback.blockReason`, e.g. `SAFETY`); no candidate is sent. */
   blockReason?: string | undefined;
   /** The wire finish/stop reason. @default derived from the content */

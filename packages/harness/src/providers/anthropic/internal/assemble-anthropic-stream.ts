@@ -1,10 +1,20 @@
 import type { AnthropicStreamEvent } from '../anthropic-api-types.js';
 import { readAnthropicMessage, type AssembledAnthropicBlock, type AssembledAnthropicMessage } from './map-anthropic-message-to-output.js';
 
-/** Collects Messages API stream events into one message; `input_json_delta` parts are joined per block. */
+/** What one event adds to the streamed step: answer text, reasoning text, or neither. */
+export interface AnthropicStreamDelta {
+  text?: string;
+  reasoning?: string;
+}
+
+/**
+ * Collects Messages API stream events into one message: `input_json_delta` parts are joined per
+ * block, `thinking_delta` parts into a thinking block and `signature_delta` parts into its
+ * signature; `redacted_thinking` blocks arrive whole.
+ */
 export interface AnthropicStreamAssembler {
-  /** Adds an event; returns its text delta, if any. */
-  push(event: AnthropicStreamEvent): string | undefined;
+  /** Adds an event; returns its text or reasoning delta, if any. */
+  push(event: AnthropicStreamEvent): AnthropicStreamDelta | undefined;
   /** True after `message_stop`. */
   isComplete(): boolean;
   /** True after an `error` event. */
@@ -13,6 +23,8 @@ export interface AnthropicStreamAssembler {
 }
 
 type StreamBlock = AssembledAnthropicBlock & { json?: string };
+
+const nonEmpty = (value: string | null | undefined): string | undefined => (value == null || value === '' ? undefined : value);
 
 /** Creates an empty assembler. */
 export function createAnthropicStreamAssembler(): AnthropicStreamAssembler {
@@ -28,17 +40,29 @@ export function createAnthropicStreamAssembler(): AnthropicStreamAssembler {
         case 'content_block_start': {
           const block = event.content_block;
           if (event.index === undefined || block === undefined) return undefined;
-          if (block.type === 'text') blocks.set(event.index, { type: 'text', text: block.text ?? '' });
-          else if (block.type === 'tool_use') {
-            blocks.set(event.index, {
-              type: 'tool_use',
-              ...(block.id == null ? {} : { id: block.id }),
-              ...(block.name == null ? {} : { name: block.name }),
-              input: block.input,
-              json: '',
-            });
-          } else blocks.set(event.index, { type: 'other' });
-          return block.type === 'text' && block.text != null && block.text !== '' ? block.text : undefined;
+          switch (block.type) {
+            case 'text':
+              blocks.set(event.index, { type: 'text', text: block.text ?? '' });
+              return nonEmpty(block.text) === undefined ? undefined : { text: block.text! };
+            case 'tool_use':
+              blocks.set(event.index, {
+                type: 'tool_use',
+                ...(block.id == null ? {} : { id: block.id }),
+                ...(block.name == null ? {} : { name: block.name }),
+                input: block.input,
+                json: '',
+              });
+              return undefined;
+            case 'thinking':
+              blocks.set(event.index, { type: 'thinking', thinking: block.thinking ?? '', signature: block.signature ?? '' });
+              return nonEmpty(block.thinking) === undefined ? undefined : { reasoning: block.thinking! };
+            case 'redacted_thinking':
+              blocks.set(event.index, { type: 'redacted_thinking', data: block.data ?? '' });
+              return undefined;
+            default:
+              blocks.set(event.index, { type: 'other' });
+              return undefined;
+          }
         }
         case 'content_block_delta': {
           const block = event.index === undefined ? undefined : blocks.get(event.index);
@@ -46,8 +70,13 @@ export function createAnthropicStreamAssembler(): AnthropicStreamAssembler {
           if (block === undefined || delta === undefined) return undefined;
           if (block.type === 'text' && delta.type === 'text_delta' && delta.text != null) {
             block.text += delta.text;
-            return delta.text === '' ? undefined : delta.text;
+            return nonEmpty(delta.text) === undefined ? undefined : { text: delta.text };
           }
+          if (block.type === 'thinking' && delta.type === 'thinking_delta' && delta.thinking != null) {
+            block.thinking += delta.thinking;
+            return nonEmpty(delta.thinking) === undefined ? undefined : { reasoning: delta.thinking };
+          }
+          if (block.type === 'thinking' && delta.type === 'signature_delta' && delta.signature != null) block.signature += delta.signature;
           if (block.type === 'tool_use' && delta.type === 'input_json_delta' && delta.partial_json != null) block.json += delta.partial_json;
           return undefined;
         }

@@ -32,9 +32,58 @@ describe('mapAnthropicMessageToOutput', () => {
     expect(mapAnthropicMessageToOutput({ hasMessage: true, blocks: [], usage: {}, error: { type: 'invalid_request_error', message: 'bad' } }, context)).toMatchObject({ kind: 'provider_error', retryable: false });
   });
 
-  it('ignores thinking blocks and reports a missing message', () => {
+  it('ignores unknown blocks and reports a missing message', () => {
     expect(mapAnthropicMessageToOutput({ hasMessage: true, blocks: [{ type: 'other' }, { type: 'text', text: 'Hi' }], usage: {} }, context)).toMatchObject({ type: 'final_answer', text: 'Hi' });
     expect(mapAnthropicMessageToOutput({ hasMessage: false, blocks: [], usage: {} }, context)).toMatchObject({ kind: 'missing_message' });
+  });
+});
+
+describe('thinking blocks', () => {
+  it('become reasoning parts in order (text + signature, or data), redacted, on answers, tool requests and refusals only', () => {
+    const secret = createRedactor(['sk-ant-secret-123456']);
+    const blocks = [
+      { type: 'thinking' as const, thinking: 'Plan with sk-ant-secret-123456.', signature: 'c2ln' },
+      { type: 'redacted_thinking' as const, data: 'ZW5j' },
+      { type: 'tool_use' as const, id: 't', name: 'n', input: {} },
+    ];
+    expect(mapAnthropicMessageToOutput({ hasMessage: true, blocks, usage: {} }, { ...context, redactor: secret })).toMatchObject({
+      type: 'tool_request',
+      reasoning: [
+        { provider: 'anthropic', text: 'Plan with [REDACTED].', signature: 'c2ln' },
+        { provider: 'anthropic', data: 'ZW5j' },
+      ],
+    });
+    const thinking = { type: 'thinking' as const, thinking: 'Hm.', signature: 's' };
+    expect(mapAnthropicMessageToOutput({ hasMessage: true, blocks: [thinking, { type: 'text', text: 'Hi' }], usage: {} }, context)).toMatchObject({
+      type: 'final_answer',
+      reasoning: [{ provider: 'anthropic', text: 'Hm.', signature: 's' }],
+    });
+    expect(mapAnthropicMessageToOutput({ hasMessage: true, blocks: [thinking], stopReason: 'refusal', usage: {} }, context)).toMatchObject({ type: 'refusal', reasoning: [{ text: 'Hm.' }] });
+    const empty = mapAnthropicMessageToOutput({ hasMessage: true, blocks: [thinking], usage: {} }, context);
+    expect(empty).toMatchObject({ type: 'invalid', kind: 'empty_response' });
+    expect(empty.reasoning).toBeUndefined();
+  });
+
+  it('streams thinking_delta as reasoning, accumulates signature_delta, and keeps redacted_thinking whole', () => {
+    const assembler = createAnthropicStreamAssembler();
+    assembler.push({ type: 'message_start', message: { id: 'msg', usage: {} } });
+    expect(assembler.push({ type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: '' } })).toBeUndefined();
+    expect(assembler.push({ type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: 'Let me ' } })).toEqual({ reasoning: 'Let me ' });
+    expect(assembler.push({ type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: 'think.' } })).toEqual({ reasoning: 'think.' });
+    expect(assembler.push({ type: 'content_block_delta', index: 0, delta: { type: 'signature_delta', signature: 'EqQB' } })).toBeUndefined();
+    assembler.push({ type: 'content_block_delta', index: 0, delta: { type: 'signature_delta', signature: 'Cg==' } });
+    // A thinking delta aimed at a text block (or the reverse) is ignored.
+    assembler.push({ type: 'content_block_start', index: 1, content_block: { type: 'redacted_thinking', data: 'opaque' } });
+    assembler.push({ type: 'content_block_delta', index: 1, delta: { type: 'thinking_delta', thinking: 'no' } });
+    assembler.push({ type: 'content_block_start', index: 2, content_block: { type: 'text', text: '' } });
+    expect(assembler.push({ type: 'content_block_delta', index: 2, delta: { type: 'thinking_delta', thinking: 'no' } })).toBeUndefined();
+    expect(assembler.push({ type: 'content_block_delta', index: 2, delta: { type: 'text_delta', text: 'Done.' } })).toEqual({ text: 'Done.' });
+    assembler.push({ type: 'message_stop' });
+    expect(assembler.result().blocks).toEqual([
+      { type: 'thinking', thinking: 'Let me think.', signature: 'EqQBCg==' },
+      { type: 'redacted_thinking', data: 'opaque' },
+      { type: 'text', text: 'Done.' },
+    ]);
   });
 });
 
@@ -43,8 +92,8 @@ describe('createAnthropicStreamAssembler', () => {
     const assembler = createAnthropicStreamAssembler();
     assembler.push({ type: 'message_start', message: { id: 'msg', usage: { input_tokens: 4, output_tokens: 1 } } });
     assembler.push({ type: 'content_block_start', index: 1, content_block: { type: 'tool_use', id: 't', name: 'n', input: { ready: true } } });
-    expect(assembler.push({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: 'Hi' } })).toBe('Hi');
-    assembler.push({ type: 'content_block_start', index: 2, content_block: { type: 'thinking' } });
+    expect(assembler.push({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: 'Hi' } })).toEqual({ text: 'Hi' });
+    assembler.push({ type: 'content_block_start', index: 2, content_block: { type: 'server_tool_use' } });
     assembler.push({ type: 'message_delta', delta: { stop_reason: 'tool_use' }, usage: { output_tokens: 9 } });
     expect(assembler.isComplete()).toBe(false);
     assembler.push({ type: 'message_stop' });

@@ -1,4 +1,4 @@
-import type { HarnessModelOutput } from '../../../core/types/model.js';
+import type { HarnessModelOutput, HarnessReasoningPart } from '../../../core/types/model.js';
 import type { HarnessToolCall } from '../../../shared/types/tools.js';
 import type { HarnessUsage } from '../../../shared/types/usage.js';
 import { readCount } from '../../internal/parse-tool-arguments.js';
@@ -7,10 +7,15 @@ import { invalidOutput, outputMetadata, outputUsage, type OutputContext } from '
 import type { AnthropicMessage } from '../anthropic-api-types.js';
 import { mapAnthropicStopReason } from '../map-anthropic-stop-reason.js';
 
-/** A content block as assembled: text, a tool use (input as an object or as streamed JSON text), or other. */
+/**
+ * A content block as assembled: text, a tool use (input as an object or as streamed JSON text),
+ * thinking (text and signature), redacted thinking (opaque data), or other.
+ */
 export type AssembledAnthropicBlock =
   | { type: 'text'; text: string }
   | { type: 'tool_use'; id?: string; name?: string; input: unknown }
+  | { type: 'thinking'; thinking: string; signature: string }
+  | { type: 'redacted_thinking'; data: string }
   | { type: 'other' };
 
 /** A Messages API response, from a JSON body or assembled from stream events. */
@@ -49,6 +54,8 @@ export function readAnthropicMessage(body: AnthropicMessage): AssembledAnthropic
       if (block.type === 'tool_use') {
         return { type: 'tool_use', ...(block.id == null ? {} : { id: block.id }), ...(block.name == null ? {} : { name: block.name }), input: block.input };
       }
+      if (block.type === 'thinking') return { type: 'thinking', thinking: block.thinking ?? '', signature: block.signature ?? '' };
+      if (block.type === 'redacted_thinking') return { type: 'redacted_thinking', data: block.data ?? '' };
       return { type: 'other' };
     }),
     ...(body.stop_reason == null ? {} : { stopReason: body.stop_reason }),
@@ -60,9 +67,25 @@ export function readAnthropicMessage(body: AnthropicMessage): AssembledAnthropic
 }
 
 /**
+ * The thinking and redacted-thinking blocks of a response as reasoning parts (provider
+ * `anthropic`), in order, so the next step can replay them unchanged. Thinking text is redacted
+ * like the answer (a redacted text no longer matches its signature, so the API would refuse its
+ * replay rather than see the secret).
+ */
+export function readAnthropicReasoning(blocks: readonly AssembledAnthropicBlock[], redact: (text: string) => string): HarnessReasoningPart[] {
+  const parts: HarnessReasoningPart[] = [];
+  for (const block of blocks) {
+    if (block.type === 'thinking') parts.push({ provider: 'anthropic', text: redact(block.thinking), signature: redact(block.signature) });
+    else if (block.type === 'redacted_thinking') parts.push({ provider: 'anthropic', data: redact(block.data) });
+  }
+  return parts;
+}
+
+/**
  * Classifies a response: an `error` event, then `stop_reason: "refusal"` (→ `refusal`), then
  * `tool_use` blocks (→ `tool_request`, with any text kept), then text (→ `final_answer`); otherwise
- * `empty_response` or `missing_message`.
+ * `empty_response` or `missing_message`. Thinking blocks become `reasoning` of the answer, tool
+ * request or refusal.
  */
 export function mapAnthropicMessageToOutput(message: AssembledAnthropicMessage, context: OutputContext): HarnessModelOutput {
   const finishReason = mapAnthropicStopReason(message.stopReason);
@@ -74,6 +97,8 @@ export function mapAnthropicMessageToOutput(message: AssembledAnthropicMessage, 
     ...(message.responseModel === undefined ? {} : { responseModel: context.redactor.exact(message.responseModel) }),
   });
   const extra = { usage, metadata };
+  const reasoningParts = readAnthropicReasoning(message.blocks, context.redactor.exact);
+  const answered = reasoningParts.length === 0 ? extra : { ...extra, reasoning: reasoningParts };
   if (message.error !== undefined) {
     const retryable = transientErrorTypes.has(message.error.type ?? '');
     return invalidOutput(retryable ? 'transient' : 'provider_error', `Anthropic reported an error: ${message.error.message ?? message.error.type ?? 'no details'}`, context, {
@@ -87,7 +112,7 @@ export function mapAnthropicMessageToOutput(message: AssembledAnthropicMessage, 
   if (finishReason === 'refusal') {
     const explanation = (message.stopDetails as { explanation?: unknown } | undefined)?.explanation;
     const reason = typeof explanation === 'string' && explanation.trim() !== '' ? explanation.trim() : text;
-    return { type: 'refusal', reason: reason === '' ? 'The model declined to answer.' : context.redactor.exact(reason), ...extra };
+    return { type: 'refusal', reason: reason === '' ? 'The model declined to answer.' : context.redactor.exact(reason), ...answered };
   }
   const toolUses = message.blocks.filter((block): block is Extract<AssembledAnthropicBlock, { type: 'tool_use' }> => block.type === 'tool_use');
   if (toolUses.length > 0) {
@@ -97,9 +122,9 @@ export function mapAnthropicMessageToOutput(message: AssembledAnthropicMessage, 
       if (!read.ok) return invalidOutput('schema_mismatch', read.reason, context, extra);
       calls.push(read.call);
     }
-    return { type: 'tool_request', calls, ...(text === '' ? {} : { text }), ...extra };
+    return { type: 'tool_request', calls, ...(text === '' ? {} : { text }), ...answered };
   }
-  if (text !== '') return { type: 'final_answer', text, ...extra };
+  if (text !== '') return { type: 'final_answer', text, ...answered };
   if (!message.hasMessage) return invalidOutput('missing_message', 'The response held no message content.', context, extra);
   if (finishReason === 'length') {
     return invalidOutput('empty_response', 'The model ran out of output tokens before answering.', context, { ...extra, retryable: false });

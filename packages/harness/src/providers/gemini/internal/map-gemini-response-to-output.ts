@@ -6,8 +6,9 @@ import { isRetryableStatus } from '../../http/retry-policy.js';
 import { readCount } from '../../internal/parse-tool-arguments.js';
 import { readToolCall } from '../../internal/read-tool-call.js';
 import { invalidOutput, outputMetadata, outputUsage, type OutputContext } from '../../internal/transport-failure-output.js';
-import type { GeminiCallState } from '../convert-to-gemini-contents.js';
+import type { HarnessReasoningPart } from '../../../core/types/model.js';
 import type { GeminiResponse } from '../gemini-api-types.js';
+import { callPartId, GEMINI_PROVIDER, localCallId, TEXT_PART_ID } from './gemini-reasoning.js';
 
 /** A function call as Gemini sent it. */
 export interface AssembledGeminiCall {
@@ -23,6 +24,10 @@ export interface AssembledGeminiResponse {
   hasCandidate: boolean;
   /** The answer text (thought parts excluded). */
   text: string;
+  /** The text of the thought parts (thought summaries). */
+  thoughts: string;
+  /** The last thought signature Gemini put on a part other than a function call. */
+  textSignature?: string;
   calls: AssembledGeminiCall[];
   finishReason?: string;
   finishMessage?: string;
@@ -36,10 +41,10 @@ export interface AssembledGeminiResponse {
   error?: { code?: number | null | undefined; message?: string | null | undefined; status?: string | null | undefined };
 }
 
-/** A mapped output and, for a tool step, the call state to carry to the next step. */
-export interface MappedGeminiResponse {
-  output: HarnessModelOutput;
-  step?: { calls: HarnessToolCall[]; state: Map<string, GeminiCallState> };
+/** What one chunk adds to the streamed answer: answer text or thought text. */
+export interface GeminiChunkDelta {
+  text?: string;
+  reasoning?: string;
 }
 
 const safetyReasons = new Set(['SAFETY', 'RECITATION', 'BLOCKLIST', 'PROHIBITED_CONTENT', 'SPII', 'IMAGE_SAFETY', 'LANGUAGE', 'IMAGE_PROHIBITED_CONTENT', 'IMAGE_RECITATION']);
@@ -47,7 +52,7 @@ const toolCallFailures = new Set(['MALFORMED_FUNCTION_CALL', 'UNEXPECTED_TOOL_CA
 
 /** An empty response, before any chunk arrived. */
 export function emptyGeminiResponse(): AssembledGeminiResponse {
-  return { hasCandidate: false, text: '', calls: [], usage: {} };
+  return { hasCandidate: false, text: '', thoughts: '', calls: [], usage: {} };
 }
 
 /**
@@ -71,8 +76,8 @@ export function readGeminiUsage(usage: NonNullable<GeminiResponse['usageMetadata
   };
 }
 
-/** Adds a response (or one streamed chunk) to `response`; returns its answer text, if any. */
-export function addGeminiChunk(response: AssembledGeminiResponse, chunk: GeminiResponse): string | undefined {
+/** Adds a response (or one streamed chunk) to `response`; returns its answer and thought text, if any. */
+export function addGeminiChunk(response: AssembledGeminiResponse, chunk: GeminiResponse): GeminiChunkDelta | undefined {
   if (chunk.error != null) {
     response.error = chunk.error;
     return undefined;
@@ -91,6 +96,7 @@ export function addGeminiChunk(response: AssembledGeminiResponse, chunk: GeminiR
   if (candidate.finishReason != null) response.finishReason = candidate.finishReason;
   if (candidate.finishMessage != null) response.finishMessage = candidate.finishMessage;
   let text = '';
+  let reasoning = '';
   for (const part of candidate.content?.parts ?? []) {
     if (part.functionCall != null) {
       response.calls.push({
@@ -99,12 +105,16 @@ export function addGeminiChunk(response: AssembledGeminiResponse, chunk: GeminiR
         args: part.functionCall.args,
         ...(part.thoughtSignature == null ? {} : { thoughtSignature: part.thoughtSignature }),
       });
-    } else if (part.text != null && part.thought !== true) {
-      text += part.text;
+      continue;
     }
+    if (part.thoughtSignature != null && part.thoughtSignature !== '') response.textSignature = part.thoughtSignature;
+    if (part.text != null && part.thought === true) reasoning += part.text;
+    else if (part.text != null) text += part.text;
   }
   response.text += text;
-  return text === '' ? undefined : text;
+  response.thoughts += reasoning;
+  if (text === '' && reasoning === '') return undefined;
+  return { ...(text === '' ? {} : { text }), ...(reasoning === '' ? {} : { reasoning }) };
 }
 
 /** Maps Gemini's `finishReason` to a `ModelFinishReason`. */
@@ -123,10 +133,12 @@ export function mapGeminiFinishReason(response: AssembledGeminiResponse): ModelF
  * Classifies a Gemini answer: an error object, then a safety block of the prompt
  * (`promptFeedback.blockReason`) or of the answer (`SAFETY`, `PROHIBITED_CONTENT` …) as a
  * `refusal` (the turn ends `model_refused`), then a malformed function call (`schema_mismatch`),
- * then function calls (→ `tool_request`, with their thought signatures to carry), then text;
- * otherwise `empty_response` (not retryable after `MAX_TOKENS`) or `missing_message`.
+ * then function calls (→ `tool_request`), then text; otherwise `empty_response` (not retryable
+ * after `MAX_TOKENS`) or `missing_message`. The output's `gemini` reasoning parts hold the thought
+ * text, one part per call (`id` `functionCall:<call id>`, with the call's thought signature, if any)
+ * and the signature of the text (`id` `text`), so the transcript can send them back.
  */
-export function mapGeminiResponseToOutput(response: AssembledGeminiResponse, context: OutputContext): MappedGeminiResponse {
+export function mapGeminiResponseToOutput(response: AssembledGeminiResponse, context: OutputContext): HarnessModelOutput {
   const finishReason = mapGeminiFinishReason(response);
   const rawFinishReason = response.blockReason ?? response.finishReason;
   const usage = outputUsage(context, response.usage);
@@ -137,39 +149,45 @@ export function mapGeminiResponseToOutput(response: AssembledGeminiResponse, con
     ...(response.modelVersion === undefined ? {} : { responseModel: context.redactor.exact(response.modelVersion) }),
   });
   const extra = { usage, metadata };
+  const thoughts = context.redactor.exact(response.thoughts).trim();
+  const reasoning: HarnessReasoningPart[] = thoughts === '' ? [] : [{ provider: GEMINI_PROVIDER, text: thoughts }];
+  const signed = (signature: string | undefined) => (signature === undefined || context.redactor.exact(signature) !== signature ? {} : { signature });
+  const withReasoning = () => ({ ...extra, ...(reasoning.length === 0 ? {} : { reasoning }) });
   if (response.error !== undefined) {
     const status = typeof response.error.code === 'number' ? response.error.code : undefined;
     const retryable = status === undefined || isRetryableStatus(status);
     const reason = `Gemini reported an error${response.error.status == null ? '' : ` (${response.error.status})`}: ${response.error.message ?? 'no details'}`;
-    return { output: invalidOutput(retryable ? 'transient' : 'provider_error', reason, context, { ...extra, retryable, ...(status === undefined ? {} : { httpStatus: status }) }) };
+    return invalidOutput(retryable ? 'transient' : 'provider_error', reason, context, { ...extra, retryable, ...(status === undefined ? {} : { httpStatus: status }) });
   }
   if (response.blockReason !== undefined) {
     const detail = response.blockReasonMessage === undefined ? '' : `: ${context.redactor.exact(response.blockReasonMessage)}`;
-    return { output: { type: 'refusal', reason: `Gemini blocked the prompt (${response.blockReason})${detail}.`, ...extra } };
+    return { type: 'refusal', reason: `Gemini blocked the prompt (${response.blockReason})${detail}.`, ...extra };
   }
   if (finishReason === 'content_filter') {
-    return { output: { type: 'refusal', reason: `Gemini stopped the answer for safety (${response.finishReason ?? 'unknown'}).`, ...extra } };
+    return { type: 'refusal', reason: `Gemini stopped the answer for safety (${response.finishReason ?? 'unknown'}).`, ...withReasoning() };
   }
   if (response.finishReason !== undefined && toolCallFailures.has(response.finishReason)) {
     const detail = response.finishMessage === undefined ? '' : ` ${response.finishMessage}`;
-    return { output: invalidOutput('schema_mismatch', `Gemini could not make a valid function call (${response.finishReason}).${detail}`, context, extra) };
+    return invalidOutput('schema_mismatch', `Gemini could not make a valid function call (${response.finishReason}).${detail}`, context, extra);
   }
   const text = context.redactor.exact(response.text).trim();
+  if (text !== '' && response.textSignature !== undefined) reasoning.push({ provider: GEMINI_PROVIDER, id: TEXT_PART_ID, ...signed(response.textSignature) });
   if (response.calls.length > 0) {
     const calls: HarnessToolCall[] = [];
-    const state = new Map<string, GeminiCallState>();
     for (const raw of response.calls) {
       const read = readToolCall({ ...(raw.id === undefined ? {} : { id: raw.id }), ...(raw.name === undefined ? {} : { name: raw.name }), arguments: raw.args }, context.redactor);
-      if (!read.ok) return { output: invalidOutput('schema_mismatch', read.reason, context, extra) };
-      calls.push(read.call);
-      state.set(read.call.id, { ...(raw.thoughtSignature === undefined ? {} : { thoughtSignature: raw.thoughtSignature }), providerId: raw.id === read.call.id });
+      if (!read.ok) return invalidOutput('schema_mismatch', read.reason, context, extra);
+      // An id Gemini did not give (or one that held a secret) is made up here, marked local, and never sent back.
+      const call = raw.id !== undefined && read.call.id === raw.id ? read.call : { ...read.call, id: localCallId() };
+      calls.push(call);
+      reasoning.push({ provider: GEMINI_PROVIDER, id: callPartId(call.id), ...signed(raw.thoughtSignature) });
     }
-    return { output: { type: 'tool_request', calls, ...(text === '' ? {} : { text }), ...extra }, step: { calls, state } };
+    return { type: 'tool_request', calls, ...(text === '' ? {} : { text }), ...withReasoning() };
   }
-  if (text !== '') return { output: { type: 'final_answer', text, ...extra } };
-  if (!response.hasCandidate) return { output: invalidOutput('missing_message', 'The response held no candidate.', context, extra) };
+  if (text !== '') return { type: 'final_answer', text, ...withReasoning() };
+  if (!response.hasCandidate) return invalidOutput('missing_message', 'The response held no candidate.', context, extra);
   if (finishReason === 'length') {
-    return { output: invalidOutput('empty_response', 'The model ran out of output tokens before answering.', context, { ...extra, retryable: false }) };
+    return invalidOutput('empty_response', 'The model ran out of output tokens before answering.', context, { ...extra, retryable: false });
   }
-  return { output: invalidOutput('empty_response', 'The model returned an empty answer.', context, extra) };
+  return invalidOutput('empty_response', 'The model returned an empty answer.', context, extra);
 }

@@ -12,6 +12,8 @@ export interface AssembledOllamaMessage {
   /** Whether the response held a message at all. */
   hasMessage: boolean;
   text: string;
+  /** The model's thinking (`message.thinking`), kept apart from the answer. */
+  thinking: string;
   toolCalls: RawToolCall[];
   /** `true` once the final (`done: true`) line arrived. */
   done: boolean;
@@ -25,22 +27,32 @@ export interface AssembledOllamaMessage {
 
 /** An empty message, before any line arrived. */
 export function emptyOllamaMessage(): AssembledOllamaMessage {
-  return { hasMessage: false, text: '', toolCalls: [], done: false, usage: {} };
+  return { hasMessage: false, text: '', thinking: '', toolCalls: [], done: false, usage: {} };
 }
 
-/** Adds one parsed response or stream line to `message`; returns the line's text, if any. */
-export function addOllamaChunk(message: AssembledOllamaMessage, chunk: OllamaChatChunk): string | undefined {
+/** What one line added that can be streamed: answer text and thinking. */
+export interface OllamaChunkDeltas {
+  text?: string;
+  reasoning?: string;
+}
+
+/** Adds one parsed response or stream line to `message`; returns the line's text and thinking, if any. */
+export function addOllamaChunk(message: AssembledOllamaMessage, chunk: OllamaChatChunk): OllamaChunkDeltas {
   if (chunk.error != null) {
     message.error = typeof chunk.error === 'string' ? chunk.error : (chunk.error.message ?? 'no details');
-    return undefined;
+    return {};
   }
   if (chunk.model != null) message.responseModel = chunk.model;
-  let text: string | undefined;
+  const deltas: OllamaChunkDeltas = {};
   if (chunk.message != null) {
     message.hasMessage = true;
+    if (chunk.message.thinking != null && chunk.message.thinking !== '') {
+      deltas.reasoning = chunk.message.thinking;
+      message.thinking += chunk.message.thinking;
+    }
     if (chunk.message.content != null && chunk.message.content !== '') {
-      text = chunk.message.content;
-      message.text += text;
+      deltas.text = chunk.message.content;
+      message.text += chunk.message.content;
     }
     for (const call of chunk.message.tool_calls ?? []) {
       message.toolCalls.push({
@@ -59,7 +71,7 @@ export function addOllamaChunk(message: AssembledOllamaMessage, chunk: OllamaCha
     const load = readCount(chunk.load_duration);
     if (load !== undefined) message.loadDurationMs = Math.round(load / 1e6);
   }
-  return text;
+  return deltas;
 }
 
 /** Maps Ollama's `done_reason` (`stop`, `length`, `load`, `unload` …) to a `ModelFinishReason`. */
@@ -73,7 +85,8 @@ export function mapOllamaDoneReason(reason: string | undefined, hasToolCalls: bo
 /**
  * Classifies an Ollama answer: a reported error (transient, retryable), then tool calls
  * (arguments checked strictly, text kept), then text; otherwise `empty_response` (not retryable
- * after a `length` stop) or `missing_message`.
+ * after a `length` stop) or `missing_message`. The thinking goes to `output.reasoning`
+ * (`provider: 'ollama'`; Ollama needs no replay), never into the text.
  */
 export function mapOllamaMessageToOutput(message: AssembledOllamaMessage, context: OutputContext): HarnessModelOutput {
   const finishReason = mapOllamaDoneReason(message.doneReason, message.toolCalls.length > 0);
@@ -88,6 +101,8 @@ export function mapOllamaMessageToOutput(message: AssembledOllamaMessage, contex
   if (message.error !== undefined) {
     return invalidOutput('transient', `Ollama reported an error: ${message.error}`, context, { ...extra, retryable: true });
   }
+  const thinking = context.redactor.exact(message.thinking).trim();
+  const answered = thinking === '' ? extra : { ...extra, reasoning: [{ provider: 'ollama', text: thinking }] };
   const text = context.redactor.exact(message.text).trim();
   if (message.toolCalls.length > 0) {
     const calls: HarnessToolCall[] = [];
@@ -96,9 +111,9 @@ export function mapOllamaMessageToOutput(message: AssembledOllamaMessage, contex
       if (!read.ok) return invalidOutput('schema_mismatch', read.reason, context, extra);
       calls.push(read.call);
     }
-    return { type: 'tool_request', calls, ...(text === '' ? {} : { text }), ...extra };
+    return { type: 'tool_request', calls, ...(text === '' ? {} : { text }), ...answered };
   }
-  if (text !== '') return { type: 'final_answer', text, ...extra };
+  if (text !== '') return { type: 'final_answer', text, ...answered };
   if (!message.hasMessage) return invalidOutput('missing_message', 'The response held no assistant message.', context, extra);
   if (finishReason === 'length') {
     return invalidOutput('empty_response', 'The model ran out of output tokens before answering.', context, { ...extra, retryable: false });

@@ -1,10 +1,21 @@
 import type { OpenAICompatibleChunk } from '../openai-compatible-api-types.js';
+import { mergeReasoningDetails } from './chat-reasoning.js';
 import type { AssembledChatMessage } from './map-chat-message-to-output.js';
 
-/** Collects stream chunks into one message; tool-call argument deltas are joined by `index`. */
+/** What one chunk added that can be streamed: answer text and reasoning text. */
+export interface ChunkDeltas {
+  text?: string;
+  reasoning?: string;
+}
+
+/**
+ * Collects stream chunks into one message; tool-call argument deltas are joined by `index`,
+ * reasoning text (`delta.reasoning_content` or `delta.reasoning`) and OpenRouter
+ * `reasoning_details` pieces are collected apart from the answer.
+ */
 export interface OpenAICompatibleStreamAssembler {
-  /** Adds a chunk; returns its text delta, if any. */
-  push(chunk: OpenAICompatibleChunk): string | undefined;
+  /** Adds a chunk; returns its text and reasoning deltas (empty when it had none). */
+  push(chunk: OpenAICompatibleChunk): ChunkDeltas;
   /** Records the `[DONE]` sentinel. */
   markDone(): void;
   /** True after `[DONE]`, or once a finish reason arrived (for servers that omit `[DONE]`). */
@@ -24,6 +35,8 @@ interface PartialCall {
 export function createOpenAICompatibleStreamAssembler(): OpenAICompatibleStreamAssembler {
   const message: AssembledChatMessage = { hasMessage: false, text: '', toolCalls: [] };
   const textParts: string[] = [];
+  const reasoningParts: string[] = [];
+  const reasoningDetails: Record<string, unknown>[] = [];
   const calls = new Map<number, PartialCall>();
   let lastIndex = -1;
   let refusal = '';
@@ -35,12 +48,19 @@ export function createOpenAICompatibleStreamAssembler(): OpenAICompatibleStreamA
       if (chunk.usage != null) message.usage = chunk.usage;
       if (chunk.error != null) message.error = chunk.error;
       const choice = chunk.choices?.[0];
-      if (choice == null) return undefined;
+      if (choice == null) return {};
       message.hasMessage = true;
       if (choice.finish_reason != null) message.finishReason = choice.finish_reason;
       const delta = choice.delta;
-      if (delta == null) return undefined;
+      if (delta == null) return {};
       if (delta.refusal != null) refusal += delta.refusal;
+      if (delta.reasoning_details != null) mergeReasoningDetails(reasoningDetails, delta.reasoning_details);
+      const deltas: ChunkDeltas = {};
+      const reasoning = delta.reasoning_content ?? delta.reasoning;
+      if (reasoning != null && reasoning !== '') {
+        reasoningParts.push(reasoning);
+        deltas.reasoning = reasoning;
+      }
       for (const part of delta.tool_calls ?? []) {
         let index = part.index ?? undefined;
         if (index === undefined) {
@@ -57,9 +77,9 @@ export function createOpenAICompatibleStreamAssembler(): OpenAICompatibleStreamA
       }
       if (delta.content != null && delta.content !== '') {
         textParts.push(delta.content);
-        return delta.content;
+        deltas.text = delta.content;
       }
-      return undefined;
+      return deltas;
     },
     markDone() {
       done = true;
@@ -74,7 +94,14 @@ export function createOpenAICompatibleStreamAssembler(): OpenAICompatibleStreamA
           ...(call.name === undefined ? {} : { name: call.name }),
           arguments: call.arguments,
         }));
-      return { ...message, text: textParts.join(''), toolCalls, ...(refusal === '' ? {} : { refusal }) };
+      return {
+        ...message,
+        text: textParts.join(''),
+        toolCalls,
+        ...(refusal === '' ? {} : { refusal }),
+        ...(reasoningParts.length === 0 ? {} : { reasoning: reasoningParts.join('') }),
+        ...(reasoningDetails.length === 0 ? {} : { reasoningDetails }),
+      };
     },
   };
 }

@@ -16,6 +16,8 @@ import { createOpenAICompatibleStreamAssembler } from './assemble-openai-compati
 import { mapChatMessageToOutput } from './map-chat-message-to-output.js';
 import { readOpenAICompatibleResponse } from './read-openai-compatible-response.js';
 import { parseStreamPayload } from '../../internal/parse-stream-payload.js';
+import { readToolChoice } from '../../internal/to-function-tools.js';
+import type { OpenAICompatibleResponseFormat, OpenAICompatibleToolChoice } from '../openai-compatible-api-types.js';
 
 /** How a wrapper (such as OpenRouter) specialises the chat-completions client. */
 export interface ChatCompletionsSettings {
@@ -67,10 +69,13 @@ export function createChatCompletionsModel(options: OpenAICompatibleModelOptions
       model,
       messages: convertToOpenAICompatibleMessages(input, { developerRole }),
     };
+    const choice = readToolChoice(input.toolChoice, input.availableTools);
     if (input.availableTools.length > 0) {
       body.tools = convertToOpenAICompatibleTools(input.availableTools);
-      body.tool_choice = 'auto';
+      body.tool_choice = toChatToolChoice(choice);
     }
+    // The turn's schema wins over an `extraBody.response_format` (JSON mode) set for other turns.
+    if (input.output !== undefined) body.response_format = toResponseFormat(input.output);
     if (temperature !== undefined) body.temperature = temperature;
     if (maxTokens !== undefined) body.max_tokens = maxTokens;
     if (stream) {
@@ -108,6 +113,18 @@ export function createChatCompletionsModel(options: OpenAICompatibleModelOptions
   };
 }
 
+function toChatToolChoice(choice: ReturnType<typeof readToolChoice>): OpenAICompatibleToolChoice {
+  return typeof choice === 'string' ? choice : { type: 'function', function: { name: choice.name } };
+}
+
+/** `strict` is not set: strict mode accepts only a subset of JSON Schema (all properties required, no extra keywords). */
+function toResponseFormat(output: NonNullable<HarnessModelInput['output']>): OpenAICompatibleResponseFormat {
+  return {
+    type: 'json_schema',
+    json_schema: { name: output.name, schema: output.jsonSchema, ...(output.description === undefined ? {} : { description: output.description }) },
+  };
+}
+
 function chunkHandler(context: OutputContext): SseStepHandler {
   const assembler = createOpenAICompatibleStreamAssembler();
   return {
@@ -120,8 +137,9 @@ function chunkHandler(context: OutputContext): SseStepHandler {
       if (data === '') return undefined;
       const chunk = parseStreamPayload(data, openAICompatibleChunkSchema, context, { item: 'A stream chunk', format: 'the chat-completions format' });
       if (!chunk.ok) return { output: chunk.output };
-      const text = assembler.push(chunk.value);
-      return assembler.hasError() ? { ...(text === undefined ? {} : { text }), end: true } : text === undefined ? undefined : { text };
+      const deltas = assembler.push(chunk.value);
+      if (assembler.hasError()) return { ...deltas, end: true };
+      return deltas.text === undefined && deltas.reasoning === undefined ? undefined : deltas;
     },
     finish() {
       if (!assembler.isComplete() && !assembler.hasError()) {

@@ -6,6 +6,7 @@ import { readCount } from '../../internal/parse-tool-arguments.js';
 import { readToolCall } from '../../internal/read-tool-call.js';
 import { invalidOutput, outputMetadata, outputUsage, type OutputContext } from '../../internal/transport-failure-output.js';
 import { mapOpenAICompatibleFinishReason } from '../map-openai-compatible-finish-reason.js';
+import { chatReasoningPart } from './chat-reasoning.js';
 
 /** A chat-completions assistant message, from a JSON body or assembled from stream chunks. */
 export interface AssembledChatMessage {
@@ -13,6 +14,10 @@ export interface AssembledChatMessage {
   hasMessage: boolean;
   text: string;
   refusal?: string;
+  /** Reasoning text (`reasoning_content` or `reasoning`). */
+  reasoning?: string;
+  /** OpenRouter `reasoning_details`, to replay in the next step. */
+  reasoningDetails?: Record<string, unknown>[];
   toolCalls: { id?: string; name?: string; arguments?: unknown }[];
   finishReason?: string;
   usage?: unknown;
@@ -50,7 +55,8 @@ function detail(details: unknown, key: string): unknown {
 /**
  * Classifies an assistant message into a harness output: a provider error, then a refusal
  * (`message.refusal` or a content-filter stop), then tool calls (arguments parsed strictly; text
- * kept), then text; otherwise `empty_response` or `missing_message`.
+ * kept), then text; otherwise `empty_response` or `missing_message`. Reasoning (text and OpenRouter
+ * `reasoning_details`) goes to `output.reasoning`, never into the text.
  */
 export function mapChatMessageToOutput(message: AssembledChatMessage, context: OutputContext): HarnessModelOutput {
   const finishReason = mapOpenAICompatibleFinishReason(message.finishReason);
@@ -62,6 +68,8 @@ export function mapChatMessageToOutput(message: AssembledChatMessage, context: O
     ...(message.responseModel === undefined ? {} : { responseModel: context.redactor.exact(message.responseModel) }),
   });
   const extra = { usage, metadata };
+  const part = chatReasoningPart(message.reasoning, message.reasoningDetails ?? [], context.redactor);
+  const answered = part === undefined ? extra : { ...extra, reasoning: [part] };
   if (message.error !== undefined) {
     const status = typeof message.error.code === 'number' ? message.error.code : undefined;
     const retryable = status === undefined || isRetryableStatus(status);
@@ -74,7 +82,7 @@ export function mapChatMessageToOutput(message: AssembledChatMessage, context: O
   }
   const text = context.redactor.exact(message.text).trim();
   const refusal = message.refusal?.trim();
-  if (refusal !== undefined && refusal !== '') return { type: 'refusal', reason: context.redactor.exact(refusal), ...extra };
+  if (refusal !== undefined && refusal !== '') return { type: 'refusal', reason: context.redactor.exact(refusal), ...answered };
   if (message.toolCalls.length > 0) {
     const calls: HarnessToolCall[] = [];
     for (const call of message.toolCalls) {
@@ -82,15 +90,15 @@ export function mapChatMessageToOutput(message: AssembledChatMessage, context: O
       if (!read.ok) return invalidOutput('schema_mismatch', read.reason, context, extra);
       calls.push(read.call);
     }
-    return { type: 'tool_request', calls, ...(text === '' ? {} : { text }), ...extra };
+    return { type: 'tool_request', calls, ...(text === '' ? {} : { text }), ...answered };
   }
   if (finishReason === 'content_filter') {
-    return { type: 'refusal', reason: text === '' ? "The provider's content filter stopped the answer." : text, ...extra };
+    return { type: 'refusal', reason: text === '' ? "The provider's content filter stopped the answer." : text, ...answered };
   }
   if (finishReason === 'error') {
     return invalidOutput('transient', 'The provider stopped with an error before finishing the answer.', context, { ...extra, retryable: true });
   }
-  if (text !== '') return { type: 'final_answer', text, ...extra };
+  if (text !== '') return { type: 'final_answer', text, ...answered };
   if (!message.hasMessage) return invalidOutput('missing_message', 'The response held no assistant message.', context, extra);
   if (finishReason === 'length') {
     return invalidOutput('empty_response', 'The model ran out of output tokens before answering.', context, { ...extra, retryable: false });

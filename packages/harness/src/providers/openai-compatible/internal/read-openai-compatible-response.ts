@@ -1,4 +1,5 @@
 import type { OpenAICompatibleResponse } from '../openai-compatible-api-types.js';
+import { readReasoningDetails } from './chat-reasoning.js';
 import type { AssembledChatMessage } from './map-chat-message-to-output.js';
 
 /** Turns a parsed non-streamed response into the same message shape the stream assembler builds. */
@@ -12,6 +13,8 @@ export function readOpenAICompatibleResponse(body: OpenAICompatibleResponse): As
       : Array.isArray(content)
         ? content.map((part) => (part.type == null || part.type === 'text' ? (part.text ?? '') : '')).join('')
         : '';
+  const reasoning = message?.reasoning_content ?? message?.reasoning;
+  const reasoningDetails = readReasoningDetails(message?.reasoning_details);
   return {
     hasMessage: message != null,
     text,
@@ -21,6 +24,8 @@ export function readOpenAICompatibleResponse(body: OpenAICompatibleResponse): As
       arguments: call.function.arguments,
     })),
     ...(message?.refusal == null ? {} : { refusal: message.refusal }),
+    ...(reasoning == null || reasoning === '' ? {} : { reasoning }),
+    ...(reasoningDetails.length === 0 ? {} : { reasoningDetails }),
     ...(choice?.finish_reason == null ? {} : { finishReason: choice.finish_reason }),
     ...(body.usage == null ? {} : { usage: body.usage }),
     ...(body.id == null ? {} : { responseId: body.id }),

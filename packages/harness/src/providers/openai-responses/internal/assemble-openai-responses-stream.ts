@@ -1,16 +1,25 @@
 import type { OpenAIResponsesOutputItem, OpenAIResponsesStreamEvent } from '../openai-responses-api-types.js';
 import { readOpenAIResponse, type AssembledOpenAIResponse } from './map-openai-responses-output.js';
 
+/** What one stream event adds to the streamed answer: answer text or reasoning text. */
+export interface OpenAIResponsesStreamDelta {
+  text?: string;
+  reasoning?: string;
+}
+
 /**
  * Collects Responses API stream events into one response: output items by `output_index`
  * (`response.output_item.added` / `.done`), `response.output_text.delta` and `response.refusal.delta`
- * appended to their content part, `response.function_call_arguments.delta` joined per call. The
+ * appended to their content part, `response.function_call_arguments.delta` joined per call;
+ * `response.reasoning_summary_text.delta` and `response.reasoning_text.delta` are streamed as
+ * reasoning (summary parts and items separated by a blank line; the reasoning items themselves come
+ * with `response.output_item.done`). The
  * terminal `response.completed` / `response.incomplete` / `response.failed` event supplies status
  * and usage (and its output, when it carries one, wins over the assembled items).
  */
 export interface OpenAIResponsesStreamAssembler {
-  /** Adds an event; returns its answer-text delta, if any. */
-  push(event: OpenAIResponsesStreamEvent): string | undefined;
+  /** Adds an event; returns its answer-text or reasoning delta, if any. */
+  push(event: OpenAIResponsesStreamEvent): OpenAIResponsesStreamDelta | undefined;
   /** True after a terminal response event. */
   isComplete(): boolean;
   /** True after an `error` event or `response.failed`. */
@@ -25,6 +34,8 @@ export function createOpenAIResponsesStreamAssembler(): OpenAIResponsesStreamAss
   const items = new Map<number, OpenAIResponsesOutputItem>();
   let final: AssembledOpenAIResponse | undefined;
   let error: AssembledOpenAIResponse['error'];
+  // Where the last reasoning delta came from, to separate summary parts and items.
+  let reasoningAt: string | undefined;
 
   const part = (event: OpenAIResponsesStreamEvent, type: 'output_text' | 'refusal'): ContentPart | undefined => {
     if (event.output_index == null) return undefined;
@@ -47,7 +58,15 @@ export function createOpenAIResponsesStreamAssembler(): OpenAIResponsesStreamAss
           const target = part(event, 'output_text');
           if (target === undefined || event.delta == null || event.delta === '') return undefined;
           target.text = (target.text ?? '') + event.delta;
-          return event.delta;
+          return { text: event.delta };
+        }
+        case 'response.reasoning_summary_text.delta':
+        case 'response.reasoning_text.delta': {
+          if (event.delta == null || event.delta === '') return undefined;
+          const at = `${String(event.output_index)}:${String(event.summary_index ?? event.content_index)}`;
+          const separator = reasoningAt !== undefined && reasoningAt !== at ? '\n\n' : '';
+          reasoningAt = at;
+          return { reasoning: separator + event.delta };
         }
         case 'response.refusal.delta': {
           const target = part(event, 'refusal');

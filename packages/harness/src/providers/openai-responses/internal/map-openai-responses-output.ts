@@ -5,8 +5,8 @@ import type { ModelFinishReason } from '../../model-finish-reason.js';
 import { readCount } from '../../internal/parse-tool-arguments.js';
 import { readToolCall } from '../../internal/read-tool-call.js';
 import { invalidOutput, outputMetadata, outputUsage, type OutputContext } from '../../internal/transport-failure-output.js';
-import type { OpenAIResponsesOutputItem, OpenAIResponsesReasoningItem, OpenAIResponsesResponse } from '../openai-responses-api-types.js';
-import type { OpenAIResponsesStepState } from '../convert-to-openai-responses-input.js';
+import type { OpenAIResponsesOutputItem, OpenAIResponsesResponse } from '../openai-responses-api-types.js';
+import { toReasoningParts } from './openai-responses-reasoning.js';
 
 /** A Responses API response, from one JSON body or assembled from stream events. */
 export interface AssembledOpenAIResponse {
@@ -20,12 +20,6 @@ export interface AssembledOpenAIResponse {
   responseModel?: string;
   /** A failure the API reported (`status: "failed"`, a `response.failed` or `error` event). */
   error?: { code?: string | null | undefined; message?: string | null | undefined };
-}
-
-/** A mapped output and, for a tool step with reasoning, the state to carry to the next step. */
-export interface MappedOpenAIResponse {
-  output: HarnessModelOutput;
-  step?: { calls: HarnessToolCall[]; state: OpenAIResponsesStepState };
 }
 
 const transientErrorCodes = new Set(['server_error', 'rate_limit_exceeded', 'vector_store_timeout']);
@@ -79,11 +73,12 @@ export function mapOpenAIResponsesStatus(response: AssembledOpenAIResponse, hasT
 
 /**
  * Classifies a response: a reported failure, then a refusal (a `refusal` content part or a
- * content-filter stop), then `function_call` items (→ `tool_request`, text kept, with the reasoning
- * items to carry), then text; otherwise `empty_response` (not retryable after the token cap) or
- * `missing_message`.
+ * content-filter stop), then `function_call` items (→ `tool_request`, text kept), then text;
+ * otherwise `empty_response` (not retryable after the token cap) or `missing_message`. Reasoning
+ * items become the output's `reasoning` parts (see `toReasoningParts`), which the transcript keeps
+ * for the next steps.
  */
-export function mapOpenAIResponsesOutput(response: AssembledOpenAIResponse, context: OutputContext): MappedOpenAIResponse {
+export function mapOpenAIResponsesOutput(response: AssembledOpenAIResponse, context: OutputContext): HarnessModelOutput {
   const functionCalls = response.items.filter((item) => item.type === 'function_call');
   const finishReason = mapOpenAIResponsesStatus(response, functionCalls.length > 0);
   const rawFinishReason = response.incompleteReason ?? response.status;
@@ -99,43 +94,38 @@ export function mapOpenAIResponsesOutput(response: AssembledOpenAIResponse, cont
     const code = response.error.code ?? undefined;
     const retryable = code === undefined || transientErrorCodes.has(code);
     const reason = `OpenAI reported an error${code === undefined ? '' : ` (${code})`}: ${response.error.message ?? 'no details'}`;
-    return { output: invalidOutput(retryable ? 'transient' : 'provider_error', reason, context, { ...extra, retryable }) };
+    return invalidOutput(retryable ? 'transient' : 'provider_error', reason, context, { ...extra, retryable });
   }
   const messages = response.items.filter((item) => item.type === 'message');
   const parts = messages.flatMap((item) => item.content ?? []);
   const text = context.redactor.exact(parts.map((part) => (part.type === 'output_text' ? (part.text ?? '') : '')).join('')).trim();
   const refusal = parts.map((part) => (part.type === 'refusal' ? (part.refusal ?? '') : '')).join('').trim();
-  if (refusal !== '') return { output: { type: 'refusal', reason: context.redactor.exact(refusal), ...extra } };
+  const callIds = new Map<string, string>();
+  const reasoningOf = () => {
+    const reasoning = toReasoningParts(response.items, callIds, context.redactor);
+    return reasoning.length === 0 ? {} : { reasoning };
+  };
+  if (refusal !== '') return { type: 'refusal', reason: context.redactor.exact(refusal), ...extra, ...reasoningOf() };
   if (functionCalls.length > 0) {
     const calls: HarnessToolCall[] = [];
-    const callItemIds = new Map<string, string>();
     for (const item of functionCalls) {
       const read = readToolCall(
         { ...(item.call_id == null ? {} : { id: item.call_id }), ...(item.name == null ? {} : { name: item.name }), arguments: item.arguments },
         context.redactor,
       );
-      if (!read.ok) return { output: invalidOutput('schema_mismatch', read.reason, context, extra) };
+      if (!read.ok) return invalidOutput('schema_mismatch', read.reason, context, extra);
       calls.push(read.call);
-      if (item.id != null && read.call.id === item.call_id) callItemIds.set(read.call.id, item.id);
+      if (read.call.id === item.call_id) callIds.set(item.call_id, read.call.id);
     }
-    const output: HarnessModelOutput = { type: 'tool_request', calls, ...(text === '' ? {} : { text }), ...extra };
-    const reasoning = response.items.flatMap(toReasoningItem);
-    if (reasoning.length === 0) return { output };
-    const messageId = messages.find((item) => item.id != null)?.id ?? undefined;
-    return { output, step: { calls, state: { reasoning, ...(messageId === undefined ? {} : { messageId }), callItemIds } } };
+    return { type: 'tool_request', calls, ...(text === '' ? {} : { text }), ...extra, ...reasoningOf() };
   }
   if (finishReason === 'content_filter') {
-    return { output: { type: 'refusal', reason: text === '' ? "The provider's content filter stopped the answer." : text, ...extra } };
+    return { type: 'refusal', reason: text === '' ? "The provider's content filter stopped the answer." : text, ...extra, ...reasoningOf() };
   }
-  if (text !== '') return { output: { type: 'final_answer', text, ...extra } };
-  if (!response.hasOutput) return { output: invalidOutput('missing_message', 'The response held no output items.', context, extra) };
+  if (text !== '') return { type: 'final_answer', text, ...extra, ...reasoningOf() };
+  if (!response.hasOutput) return invalidOutput('missing_message', 'The response held no output items.', context, extra);
   if (finishReason === 'length') {
-    return { output: invalidOutput('empty_response', 'The model ran out of output tokens before answering.', context, { ...extra, retryable: false }) };
+    return invalidOutput('empty_response', 'The model ran out of output tokens before answering.', context, { ...extra, retryable: false });
   }
-  return { output: invalidOutput('empty_response', 'The model returned an empty answer.', context, extra) };
-}
-
-function toReasoningItem(item: OpenAIResponsesOutputItem): OpenAIResponsesReasoningItem[] {
-  if (item.type !== 'reasoning' || item.id == null) return [];
-  return [{ type: 'reasoning', id: item.id, summary: item.summary ?? [], ...(item.encrypted_content == null ? {} : { encrypted_content: item.encrypted_content }) }];
+  return invalidOutput('empty_response', 'The model returned an empty answer.', context, extra);
 }

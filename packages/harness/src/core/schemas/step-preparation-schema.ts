@@ -1,0 +1,8 @@
+import * as z from 'zod/mini';
+import { lazySchema } from '../../shared/schemas/lazy-schema.js';
+import { turnInputPartSchemas } from '../../shared/schemas/turn-input-part-schemas.js';
+
+/** Validates what `hooks.prepareStep` returned (when not `undefined`): `{ toolChoice? }`. */
+export const stepPreparationSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ toolChoice: z.optional(turnInputPartSchemas().toolChoiceSchema) }),
+);
