@@ -7,7 +7,7 @@ import type { ExecutionRequest, ExecutionResult } from './types.js';
 
 /** The schemas of an `ExecutionRequest`, built on first use. Unknown keys are dropped from parsed values. */
 export const executionRequestSchemas = /* @__PURE__ */ memo(() => {
-  const { nonEmptyString, recordSchema } = commonSchemas();
+  const { decisionsSchema, nonEmptyString, recordSchema } = commonSchemas();
   const { contextSchema, historyMessageSchema, instructionsSchema, userMessageSchema } = turnInputPartSchemas();
 
   const requirementsSchema = z.object({
@@ -36,7 +36,7 @@ export const executionRequestSchemas = /* @__PURE__ */ memo(() => {
 
   const resumeResolutionSchema = z.discriminatedUnion('type', [
     z.object({ type: z.literal('clarification'), answer: z.string() }),
-    z.object({ type: z.literal('approval'), decisions: z.record(z.string(), z.enum(['approved', 'rejected'])) }),
+    z.object({ type: z.literal('approval'), decisions: decisionsSchema }),
     z.object({ type: z.literal('deferred') }),
   ]);
 

@@ -6,7 +6,7 @@ import { lazySchema, memo } from '../../shared/schemas/lazy-schema.js';
 
 /** The schemas of this file, built on first use. */
 export const continuationSchemas = /* @__PURE__ */ memo(() => {
-  const { aggregateUsageSchema, approvalRequestSchema, nonEmptyString, recordSchema, toolCallSchema, toolResultSchema } = commonSchemas();
+  const { aggregateUsageSchema, approvalRequestSchema, decisionsSchema, nonEmptyString, recordSchema, toolCallSchema, toolResultSchema } = commonSchemas();
   const { invalidOutputKindSchema, reasoningSchema } = modelOutputSchemas();
   const { contextSchema, continuationInputSchema, historyMessageSchema, instructionsSchema, userMessageSchema } = turnInputSchemas();
   const iteration = z.int().check(z.gte(0));
@@ -100,7 +100,7 @@ export const continuationSchemas = /* @__PURE__ */ memo(() => {
 
   const resumeResolutionSchema = z.discriminatedUnion('type', [
     z.object({ type: z.literal('clarification'), answer: z.string().check(z.minLength(1)) }),
-    z.object({ type: z.literal('approval'), decisions: z.record(z.string(), z.enum(['approved', 'rejected'])) }),
+    z.object({ type: z.literal('approval'), decisions: decisionsSchema }),
     z.object({ type: z.literal('deferred') }),
   ]);
   return { iteration, transcriptItemSchema, stopReasonSchema, executionContinuationSchema, executionRequestSchema, loopStateSchema, backendStateSchema, continuationSchema, resumeResolutionSchema };

@@ -27,7 +27,7 @@ const schemas = /* @__PURE__ */ memo(() => {
     id: z.optional(z.nullable(z.string())),
     function: z.object({
       name: z.optional(z.nullable(z.string())),
-      arguments: z.optional(z.nullable(z.union([z.record(z.string(), z.unknown()), z.string()]))),
+      arguments: z.optional(z.nullable(z.union([z.catchall(z.object({}), z.unknown()), z.string()]))),
     }),
   });
   const message = z.object({

@@ -17,7 +17,7 @@ export const openAICompatibleSchemas = /* @__PURE__ */ memo(() => {
     type: optionalString,
     function: z.object({
       name: optionalString,
-      arguments: z.optional(z.nullable(z.union([z.string(), z.record(z.string(), z.unknown())]))),
+      arguments: z.optional(z.nullable(z.union([z.string(), z.catchall(z.object({}), z.unknown())]))),
     }),
   });
 

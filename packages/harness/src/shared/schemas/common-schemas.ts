@@ -3,7 +3,10 @@ import { lazySchema, memo } from './lazy-schema.js';
 
 /** Schemas shared by the others, built on first use. */
 export const commonSchemas = /* @__PURE__ */ memo(() => {
-  const recordSchema = z.record(z.string(), z.unknown());
+  // An object of string keys (`z.record` parses the same, but keeps zod's record class in every bundle).
+  const recordSchema = z.catchall(z.object({}), z.unknown());
+  /** Approval decisions by call id. */
+  const decisionsSchema = z.catchall(z.object({}), z.enum(['approved', 'rejected']));
   const nonEmptyString = z.string().check(z.minLength(1));
   const nonNegativeNumber = z.number().check(z.gte(0));
 
@@ -59,7 +62,7 @@ export const commonSchemas = /* @__PURE__ */ memo(() => {
     usage: z.optional(usageSchema),
     metadata: z.optional(recordSchema),
   });
-  return { recordSchema, nonEmptyString, nonNegativeNumber, usageSchema, aggregateUsageSchema, toolCallSchema, approvalRequestSchema, errorSchema, toolResultSchema };
+  return { recordSchema, decisionsSchema, nonEmptyString, nonNegativeNumber, usageSchema, aggregateUsageSchema, toolCallSchema, approvalRequestSchema, errorSchema, toolResultSchema };
 });
 
 /** Validates what a tool registry returned. */
