@@ -6,10 +6,10 @@ import { lazySchema, memo } from '../../shared/schemas/lazy-schema.js';
 
 /** The schemas of this file, built on first use. */
 export const continuationSchemas = /* @__PURE__ */ memo(() => {
-  const { aggregateUsageSchema, approvalRequestSchema, decisionsSchema, nonEmptyString, recordSchema, toolCallSchema, toolResultSchema } = commonSchemas();
+  const { aggregateUsageSchema, approvalRequestSchema, decisionsSchema, integer, nonEmptyString, recordSchema, toolCallSchema, toolResultSchema } = commonSchemas();
   const { invalidOutputKindSchema, reasoningSchema } = modelOutputSchemas();
   const { contextSchema, continuationInputSchema, historyMessageSchema, instructionsSchema, userMessageSchema } = turnInputSchemas();
-  const iteration = z.int().check(z.gte(0));
+  const iteration = integer.check(z.gte(0));
 
   const transcriptItemSchema = z.discriminatedUnion('type', [
     z.object({

@@ -9,6 +9,8 @@ export const commonSchemas = /* @__PURE__ */ memo(() => {
   const decisionsSchema = z.catchall(z.object({}), z.enum(['approved', 'rejected']));
   const nonEmptyString = z.string().check(z.minLength(1));
   const nonNegativeNumber = z.number().check(z.gte(0));
+  // A safe integer (`z.int()` parses the same, but keeps zod's number-format class in every bundle).
+  const integer = z.number().check(z.refine(Number.isSafeInteger, { error: 'expected an integer' }));
 
   const usageSchema = z.object({
     inputTokens: z.optional(nonNegativeNumber),
@@ -62,7 +64,7 @@ export const commonSchemas = /* @__PURE__ */ memo(() => {
     usage: z.optional(usageSchema),
     metadata: z.optional(recordSchema),
   });
-  return { recordSchema, decisionsSchema, nonEmptyString, nonNegativeNumber, usageSchema, aggregateUsageSchema, toolCallSchema, approvalRequestSchema, errorSchema, toolResultSchema };
+  return { recordSchema, decisionsSchema, integer, nonEmptyString, nonNegativeNumber, usageSchema, aggregateUsageSchema, toolCallSchema, approvalRequestSchema, errorSchema, toolResultSchema };
 });
 
 /** Validates what a tool registry returned. */

@@ -43,7 +43,7 @@ export function attachmentUrlProblem(url: string): string | undefined {
  * model provider refuses it with `attachments_unsupported`.
  */
 export const turnInputPartSchemas = /* @__PURE__ */ memo(() => {
-  const { nonEmptyString, recordSchema } = commonSchemas();
+  const { integer, nonEmptyString, recordSchema } = commonSchemas();
   const attachmentSchema = z
     .object({
       id: z.string(),
@@ -92,7 +92,7 @@ export const turnInputPartSchemas = /* @__PURE__ */ memo(() => {
     responseStyle: z.optional(
       z.object({
         preferMarkdown: z.optional(z.boolean()),
-        maxAnswerChars: z.optional(z.int().check(z.positive())),
+        maxAnswerChars: z.optional(integer.check(z.positive())),
       }),
     ),
   });
