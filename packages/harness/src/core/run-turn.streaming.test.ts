@@ -231,3 +231,32 @@ describe('streamTurn cancellation', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 });
+
+describe('streamTurn: text from a running tool call', () => {
+  it('streams context.turn.emitText as tool_text_delta while the call runs; drops empty and late text; absent in runTurn', async () => {
+    let late: ((text: string) => void) | undefined;
+    const presence: boolean[] = [];
+    const tools = createFakeToolRegistry({
+      lookup: (_input, context) => {
+        const emit = context.turn?.emitText;
+        presence.push(emit !== undefined);
+        emit?.('first ');
+        emit?.('');
+        emit?.('second');
+        late = emit;
+        return 'found';
+      },
+    });
+    const model = () => createScriptedModel([{ type: 'tool_request', calls: [call('c1')] }, { type: 'final_answer', text: 'done' }]);
+    const events = await collect(harnessFor(model(), { tools }).streamTurn(createTurnInput()));
+    late?.('after the call');
+    const deltas = events.filter((event) => event.type === 'tool_text_delta');
+    expect(deltas).toEqual([
+      { type: 'tool_text_delta', iteration: 1, callId: 'c1', toolName: 'lookup', text: 'first ' },
+      { type: 'tool_text_delta', iteration: 1, callId: 'c1', toolName: 'lookup', text: 'second' },
+    ]);
+    expect(events.map((event) => event.type).filter((type) => type.startsWith('tool_'))).toEqual(['tool_started', 'tool_text_delta', 'tool_text_delta', 'tool_finished']);
+    expect((await harnessFor(model(), { tools }).runTurn(createTurnInput())).outcome).toBe('completed');
+    expect(presence).toEqual([true, false]);
+  });
+});

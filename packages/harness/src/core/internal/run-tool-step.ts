@@ -227,6 +227,7 @@ async function executeWindow(
       const startedAt = clock.now();
       const { input } = run;
       let pause: HarnessToolPauseRequest | undefined;
+      let running = true;
       const turn: HarnessToolTurnSeam = {
         pause: (request) => {
           pause = request;
@@ -237,6 +238,13 @@ async function executeWindow(
         remainingIterations: Math.max(0, run.services.limits.maxIterations - run.counters.iteration),
         emitTrace: (event) => run.trace.forward(event),
       };
+      if (run.streaming) {
+        turn.emitText = (text) => {
+          if (running && typeof text === 'string' && text !== '') {
+            run.trace.stream({ type: 'tool_text_delta', iteration, callId: call.id, toolName: call.name, text });
+          }
+        };
+      }
       const context = {
         assistantId: input.assistantId,
         turnId: input.turnId,
@@ -253,17 +261,18 @@ async function executeWindow(
         turn,
       };
       return raceSignal(() => tools!.execute(call, context), signal).then(
-        (value): ExecutedCall => ({
-          call,
-          result: normaliseToolResult(call, value),
-          latencyMs: clock.now() - startedAt,
-          ...(pause === undefined ? {} : { pause }),
-        }),
-        (error: unknown): ExecutedCall => ({
-          call,
-          result: isTurnInterrupted(error) ? interruptedToolResult(call, error.reason) : thrownToolResult(call, error),
-          latencyMs: clock.now() - startedAt,
-        }),
+        (value): ExecutedCall => {
+          running = false;
+          return { call, result: normaliseToolResult(call, value), latencyMs: clock.now() - startedAt, ...(pause === undefined ? {} : { pause }) };
+        },
+        (error: unknown): ExecutedCall => {
+          running = false;
+          return {
+            call,
+            result: isTurnInterrupted(error) ? interruptedToolResult(call, error.reason) : thrownToolResult(call, error),
+            latencyMs: clock.now() - startedAt,
+          };
+        },
       );
     }),
   );

@@ -29,6 +29,11 @@ export type HarnessStreamEvent<TOutput = unknown> =
   | { type: 'step_finished'; iteration: number; outputType: HarnessModelOutput['type'] }
   | { type: 'tool_started'; iteration: number; call: HarnessToolCall }
   | { type: 'tool_finished'; iteration: number; result: HarnessToolResult }
+  /**
+   * Text a tool call produces while it runs (from `context.turn.emitText`): a subagent's answer as
+   * its model writes it. Between that call's `tool_started` and `tool_finished`; never part of the answer.
+   */
+  | { type: 'tool_text_delta'; iteration: number; callId: string; toolName: string; text: string }
   /** The structured answer (the same value as `result.output`), when the turn's `output` schema accepted one. */
   | { type: 'output'; output: TOutput }
   | { type: 'result'; result: HarnessResult<TOutput> };

@@ -102,6 +102,12 @@ export interface HarnessToolTurnSeam {
    * marker such as `subagentPath` first). Never throws; the sink cannot affect the turn.
    */
   emitTrace(event: { type: string; turnId: string }): void;
+  /**
+   * Present only while the turn is streamed (`streamTurn`, `streamResumeTurn`): text this call
+   * produces as it works, streamed as `tool_text_delta` events (a subagent forwards its answer as
+   * its model writes it). Ignored once the call has returned. Never throws.
+   */
+  emitText?(text: string): void;
 }
 
 /** The result of {@link HarnessToolState.set}: stored, or refused with a reason (nothing changed). */

@@ -7,6 +7,7 @@ import type { HarnessConfig, HarnessLimits } from '../../core/types/config.js';
 import type { HarnessTraceEvent, HarnessTraceSink } from '../../core/types/trace.js';
 import type { HarnessModelAdapter } from '../../core/types/model.js';
 import type { HarnessResult } from '../../core/types/result.js';
+import type { HarnessTurnStream } from '../../core/types/runtime.js';
 import type { ExecutionAdapter } from '../../execution/types.js';
 import type {
   HarnessToolCall,
@@ -16,6 +17,7 @@ import type {
   HarnessToolRegistry,
   HarnessToolResult,
   HarnessToolResumeResolution,
+  HarnessToolTurnSeam,
 } from '../../shared/types/tools.js';
 import type { HarnessTurnInput } from '../../shared/types/turn-input.js';
 import type { HarnessAggregateUsage, HarnessUsage } from '../../shared/types/usage.js';
@@ -230,9 +232,18 @@ async function runTask(
     // Not answered by this resume (another call's pause was): ask again, the child untouched.
     if (resolution === undefined) return pauseAgain(call, stored, turn);
     reported = stored.usage;
-    result = await harness.resumeTurn(stored.continuation, resolution, { signal: context.signal });
+    result = await runChild(
+      () => harness.resumeTurn(stored.continuation, resolution, { signal: context.signal }),
+      () => harness.streamResumeTurn(stored.continuation, resolution, { signal: context.signal }),
+      turn,
+    );
   } else {
-    result = await harness.runTurn(childInput(agent, prompt, call, context), { signal: context.signal });
+    const input = childInput(agent, prompt, call, context);
+    result = await runChild(
+      () => harness.runTurn(input, { signal: context.signal }),
+      () => harness.streamTurn(input, { signal: context.signal }),
+      turn,
+    );
   }
   const usage = usageDelta(result.usage, reported);
   const base = { subagent: agent.name, outcome: result.outcome, stopReason: result.stopReason };
@@ -276,6 +287,20 @@ async function runTask(
     },
     usage,
   );
+}
+
+/**
+ * Runs the child turn; when the parent turn is streamed, streams the child and forwards its answer
+ * text as it comes (`context.turn.emitText`).
+ */
+async function runChild(run: () => Promise<HarnessResult>, stream: () => HarnessTurnStream, turn: HarnessToolTurnSeam | undefined): Promise<HarnessResult> {
+  const emitText = turn?.emitText;
+  if (emitText === undefined) return run();
+  const events = stream();
+  for await (const event of events) {
+    if (event.type === 'text_delta') emitText(event.text);
+  }
+  return events.result;
 }
 
 function capped(configured: number, remaining: number | undefined): number {

@@ -54,6 +54,28 @@ function setup(options: {
 }
 
 describe('createSubagentToolRegistry', () => {
+  it("streams the subagent's answer into a streamed parent turn as tool_text_delta events of its call", async () => {
+    const { harness } = setup({
+      parent: [taskCall('t1', 'researcher', 'What is the answer?'), { type: 'final_answer', text: 'It is 42.' }],
+      child: [{ type: 'tool_request', calls: [{ id: 'c1', name: 'lookup', input: {} }] }, { type: 'final_answer', text: 'The answer is 42.' }],
+    });
+    const stream = harness.streamTurn(createTurnInput({ text: 'Ask the researcher.' }));
+    const seen: string[] = [];
+    const texts: string[] = [];
+    for await (const event of stream) {
+      seen.push(event.type);
+      if (event.type === 'tool_text_delta') {
+        expect(event).toMatchObject({ callId: 't1', toolName: 'task', iteration: 1 });
+        texts.push(event.text);
+      }
+    }
+    expect(texts.join('')).toBe('The answer is 42.');
+    const started = seen.indexOf('tool_started');
+    expect(seen.indexOf('tool_text_delta')).toBeGreaterThan(started);
+    expect(seen.lastIndexOf('tool_text_delta')).toBeLessThan(seen.indexOf('tool_finished'));
+    expect((await stream.result).outcome).toBe('completed');
+  });
+
   it('runs a delegation as a nested turn: answer, summed usage, trace with the parent turn id and a path', async () => {
     const { harness, childModel, events, tools } = setup({
       parent: [
