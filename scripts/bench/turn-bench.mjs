@@ -190,6 +190,8 @@ if (!skip.has('heap')) {
   const harnessBytes = perTurn('harness.runTurn');
   const fetchBytes = perTurn('bare fetch');
   const loopBytes = perTurn('harness.runTurn, in-memory model');
+  const nodeHttpHarnessBytes = perTurn('harness.runTurn, fetch: createNodeHttpFetch()');
+  const nodeHttpBytes = perTurn('bare node:http POST');
   console.log(`\n4. Heap per in-flight turn: ${turns} concurrent one-step turns (createOpenAICompatibleModel → loopback server in a child process, held until all arrived); heapUsed after gc, in flight minus settled, median of 2 interleaved rounds`);
   console.log('| variant | KB per in-flight turn |');
   console.log('|---|---:|');
@@ -197,7 +199,11 @@ if (!skip.has('heap')) {
   console.log(`| bare fetch POST of the same request (undici), same server, same run | ${fmt(fetchBytes / 1024)} |`);
   console.log(`| harness's share over bare fetch (loop + provider) | ${fmt((harnessBytes - fetchBytes) / 1024)} |`);
   console.log(`| harness.runTurn with an in-memory model that waits (the loop alone) | ${fmt(loopBytes / 1024)} |`);
+  // Absent when the harness under test predates createNodeHttpFetch.
+  if (nodeHttpHarnessBytes !== undefined) console.log(`| harness.runTurn with fetch: createNodeHttpFetch() (goal ≤ 20 KB) | ${fmt(nodeHttpHarnessBytes / 1024)} |`);
+  if (nodeHttpBytes !== undefined) console.log(`| bare node:http POST (keep-alive agent), same server, same run | ${fmt(nodeHttpBytes / 1024)} |`);
   figures.heapKb = harnessBytes / 1024;
+  if (nodeHttpHarnessBytes !== undefined) figures.heapNodeHttpKb = nodeHttpHarnessBytes / 1024;
 }
 
 // ---------------------------------------------------------------- 5. cold import

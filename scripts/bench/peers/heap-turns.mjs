@@ -1,17 +1,21 @@
 // node --expose-gc heap-turns.mjs <harness module specifier or file URL> [turns]
 // Heap per in-flight turn: TURNS concurrent one-step turns, each held mid-flight until all are, then
-// released. heapUsed (after gc) with all in flight, minus the larger of before and after, / TURNS.
+// released. heapUsed (after gc) with all in flight, minus the larger of before and after (taken 50 ms
+// after the last turn settled, once its sockets' 'close' events ran), / TURNS.
 // Variants, interleaved in the same run:
 //  - createHarness + createOpenAICompatibleModel against a loopback chat-completions server (a child
 //    process, so its sockets are not in this heap);
 //  - a bare `fetch` POST of the same request to the same server (what undici alone holds);
+//  - the same turn with `fetch: createNodeHttpFetch()` (node:http with a keep-alive agent), when the
+//    harness build exports it, and a bare `node:http` POST with a keep-alive agent (what node:http alone holds);
 //  - the same turn with an in-memory model that waits on a promise (the loop's own share).
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
+import http from 'node:http';
 
 const specifier = process.argv[2] ?? '@agent-assistant/harness';
 const TURNS = Number(process.argv[3] ?? 1000);
-const { createHarness, createOpenAICompatibleModel } = await import(specifier);
+const { createHarness, createOpenAICompatibleModel, createNodeHttpFetch } = await import(specifier);
 
 const server = fork(new URL('./loopback-provider.mjs', import.meta.url));
 const [{ port }] = await once(server, 'message');
@@ -37,6 +41,8 @@ async function measure(label, variant) {
   const during = heapUsed();
   variant.release();
   await Promise.all(pending);
+  // Let the settled requests' 'close' events run, so 'after' holds no leftovers of the turns.
+  await new Promise((resolve) => setTimeout(resolve, 50));
   const after = heapUsed();
   return { label, perTurnBytes: (during - Math.max(before, after)) / TURNS, before, during, after };
 }
@@ -80,6 +86,38 @@ const bareFetches = viaServer(async () => {
   await response.json();
 });
 
+const nodeHttpHarness =
+  createNodeHttpFetch === undefined
+    ? undefined
+    : createHarness({ model: createOpenAICompatibleModel({ baseUrl, model: 'bench', apiKey: 'bench-key-0123456789', fetch: createNodeHttpFetch() }) });
+const nodeHttpTurns = viaServer(async (index) => completed(await nodeHttpHarness.runTurn(input(index))));
+
+const agent = new http.Agent({ keepAlive: true });
+const bareNodeHttp = viaServer(
+  () =>
+    new Promise((resolve, reject) => {
+      const request = http.request(
+        `${baseUrl}/chat/completions`,
+        {
+          method: 'POST',
+          agent,
+          headers: { 'content-type': 'application/json', authorization: 'Bearer bench-key-0123456789', 'content-length': Buffer.byteLength(body) },
+        },
+        (response) => {
+          const chunks = [];
+          response.on('data', (chunk) => chunks.push(chunk));
+          response.on('end', () => {
+            JSON.parse(Buffer.concat(chunks).toString('utf8'));
+            resolve();
+          });
+          response.on('error', reject);
+        },
+      );
+      request.on('error', reject);
+      request.end(body);
+    }),
+);
+
 let gate;
 let waiting = 0;
 let onWaiting = () => undefined;
@@ -119,6 +157,8 @@ const variants = [
   ['harness.runTurn', httpTurns],
   ['bare fetch', bareFetches],
   ['harness.runTurn, in-memory model', inMemoryTurns],
+  ...(nodeHttpHarness === undefined ? [] : [['harness.runTurn, fetch: createNodeHttpFetch()', nodeHttpTurns]]),
+  ['bare node:http POST', bareNodeHttp],
 ];
 for (const [label, variant] of variants) await measure(`warm-up ${label}`, variant);
 const rows = [];

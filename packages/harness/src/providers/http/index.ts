@@ -4,3 +4,4 @@ export { DEFAULT_RETRY_OPTIONS, type RetryEvent, type RetryOptions } from './ret
 export type { ApiKeySource, EnvironmentRecord } from './resolve-api-key.js';
 export type { FetchFunction } from './post-json.js';
 export type { InsecureHttpOptIn } from './assert-endpoint-allowed.js';
+export { createNodeHttpFetch, DEFAULT_NODE_HTTP_FETCH_OPTIONS, type NodeHttpFetchOptions } from './node-http-fetch.js';
