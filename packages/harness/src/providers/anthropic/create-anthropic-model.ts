@@ -1,3 +1,4 @@
+import { assembledStreamHandler } from '../internal/assembled-stream-handler.js';
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import { formatIssues } from '../../shared/schemas/format-issues.js';
 import type { HarnessModelAdapter, HarnessModelInput, HarnessModelOutput, HarnessModelStreamPart } from '../../core/types/model.js';
@@ -13,7 +14,6 @@ import { convertToAnthropicMessages } from './convert-to-anthropic-messages.js';
 import { createAnthropicStreamAssembler } from './internal/assemble-anthropic-stream.js';
 import { buildAnthropicTooling, isAnthropicThinkingEnabled, readAnthropicAnswerTool } from './internal/build-anthropic-tooling.js';
 import { mapAnthropicMessageToOutput, readAnthropicMessage } from './internal/map-anthropic-message-to-output.js';
-import { parseStreamPayload } from '../internal/parse-stream-payload.js';
 
 /** A Messages API model adapter: `nextStep` (one JSON call) and `streamStep` (SSE). */
 export interface AnthropicModel extends HarnessModelAdapter {
@@ -117,20 +117,10 @@ export function createAnthropicModel(options: AnthropicModelOptions): AnthropicM
 }
 
 function eventHandler(context: OutputContext): SseStepHandler {
-  const assembler = createAnthropicStreamAssembler();
-  return {
-    onEvent(event) {
-      const parsed = parseStreamPayload(event.data, anthropicStreamEventSchema, context, { item: 'A stream event', format: 'the Messages API format' });
-      if (!parsed.ok) return { output: parsed.output };
-      const delta = assembler.push(parsed.value);
-      const end = assembler.isComplete() || assembler.hasError();
-      return delta === undefined && !end ? undefined : { ...delta, ...(end ? { end } : {}) };
-    },
-    finish() {
-      if (!assembler.isComplete() && !assembler.hasError()) {
-        return invalidOutput('transient', 'The stream ended before it was complete.', context, { retryable: true });
-      }
-      return mapAnthropicMessageToOutput(assembler.result(), context);
-    },
-  };
+  return assembledStreamHandler(context, {
+    assembler: createAnthropicStreamAssembler(),
+    schema: anthropicStreamEventSchema,
+    names: { item: 'A stream event', format: 'the Messages API format' },
+    toOutput: mapAnthropicMessageToOutput,
+  });
 }

@@ -1,3 +1,4 @@
+import { assembledStreamHandler } from '../internal/assembled-stream-handler.js';
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import type { HarnessModelAdapter, HarnessModelInput, HarnessModelOutput, HarnessModelStreamPart, HarnessOutputFormat } from '../../core/types/model.js';
 import { formatIssues } from '../../shared/schemas/format-issues.js';
@@ -13,7 +14,6 @@ import { createOpenAIResponsesStreamAssembler } from './internal/assemble-openai
 import { mapOpenAIResponsesOutput, readOpenAIResponse } from './internal/map-openai-responses-output.js';
 import { openAIResponsesResponseSchema, openAIResponsesStreamEventSchema } from './openai-responses-api-types.js';
 import { DEFAULT_OPENAI_RESPONSES_MODEL_OPTIONS, type OpenAIResponsesModelOptions } from './openai-responses-model-options.js';
-import { parseStreamPayload } from '../internal/parse-stream-payload.js';
 
 /** An OpenAI Responses API model adapter: `nextStep` (one JSON call) and `streamStep` (SSE). */
 export interface OpenAIResponsesModel extends HarnessModelAdapter {
@@ -143,20 +143,10 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 function eventHandler(context: OutputContext): SseStepHandler {
-  const assembler = createOpenAIResponsesStreamAssembler();
-  return {
-    onEvent(event) {
-      const parsed = parseStreamPayload(event.data, openAIResponsesStreamEventSchema, context, { item: 'A stream event', format: 'the Responses API format' });
-      if (!parsed.ok) return { output: parsed.output };
-      const delta = assembler.push(parsed.value);
-      const end = assembler.isComplete() || assembler.hasError();
-      return delta === undefined && !end ? undefined : { ...delta, ...(end ? { end } : {}) };
-    },
-    finish() {
-      if (!assembler.isComplete() && !assembler.hasError()) {
-        return invalidOutput('transient', 'The stream ended before it was complete.', context, { retryable: true });
-      }
-      return mapOpenAIResponsesOutput(assembler.result(), context);
-    },
-  };
+  return assembledStreamHandler(context, {
+    assembler: createOpenAIResponsesStreamAssembler(),
+    schema: openAIResponsesStreamEventSchema,
+    names: { item: 'A stream event', format: 'the Responses API format' },
+    toOutput: mapOpenAIResponsesOutput,
+  });
 }
