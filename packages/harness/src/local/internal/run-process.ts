@@ -1,9 +1,7 @@
 import type { NodeChildProcessLike, NodeModules, NodeSystemErrorLike } from '../node-types.js';
 import { OutputCapture } from './output-capture.js';
+import { createProcessGroup, createProcessTimers } from './process-group.js';
 import { resolveWindowsSpawn, type WindowsSpawnTarget } from './windows-command.js';
-
-/** The longest delay `setTimeout` honours. */
-const MAX_TIMER_DELAY_MS = 2_147_483_647;
 
 /** What to run and under which bounds. */
 export interface RunProcessOptions {
@@ -103,40 +101,13 @@ export function runProcess(node: NodeModules, options: RunProcessOptions): Promi
 
       let stoppedFor: ProcessEnding | undefined;
       let exit: { code: number | null; signal: string | null } | undefined;
-      let terminating = false;
       let settled = false;
-      const timers = new Set<ReturnType<typeof setTimeout>>();
-      const later = (delayMs: number, run: () => void) => {
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          run();
-        }, Math.min(Math.max(0, delayMs), MAX_TIMER_DELAY_MS));
-        timers.add(timer);
-      };
+      const timers = createProcessTimers();
+      const { later } = timers;
       const pid = child.pid;
-
-      const signalGroup = (signal: 'SIGTERM' | 'SIGKILL') => {
-        if (pid === undefined) return;
-        try {
-          if (isWindows) killWindowsTree(node, pid, signal, options.env);
-          else node.process.kill(-pid, signal);
-        } catch {
-          // The group is already gone.
-        }
-      };
-      const groupAlive = () => {
-        if (pid === undefined || isWindows) return false;
-        try {
-          node.process.kill(-pid, 0);
-          return true;
-        } catch {
-          return false;
-        }
-      };
       const finish = (ending: ProcessEnding) => {
         if (settled) return;
         settled = true;
-        for (const timer of timers) clearTimeout(timer);
         timers.clear();
         options.signal?.removeEventListener('abort', onAbort);
         child.stdout?.destroy();
@@ -145,17 +116,8 @@ export function runProcess(node: NodeModules, options: RunProcessOptions): Promi
       };
       const endingNow = (): ProcessEnding =>
         stoppedFor ?? { kind: 'exited', exitCode: exit?.code ?? null, exitSignal: exit?.signal ?? null };
-      // SIGTERM to the group, SIGKILL after the grace period; if some process outside the group
-      // still holds our pipes after that, stop waiting for it one more grace period later.
-      const terminate = () => {
-        if (terminating) return;
-        terminating = true;
-        signalGroup('SIGTERM');
-        later(options.killGraceMs, () => {
-          signalGroup('SIGKILL');
-          later(options.killGraceMs, () => finish(endingNow()));
-        });
-      };
+      const group = createProcessGroup(node, { pid: () => pid, killGraceMs: options.killGraceMs, env: options.env, timers, onGone: () => finish(endingNow()) });
+      const terminate = group.terminate;
       const stop = (why: ProcessEnding) => {
         // Once the process has exited, its exit is the ending; we only clean up the group.
         if (exit === undefined) stoppedFor ??= why;
@@ -172,7 +134,7 @@ export function runProcess(node: NodeModules, options: RunProcessOptions): Promi
       child.on('exit', (code, signal) => {
         exit = { code, signal };
         // Leftover members of the group (a daemonised grandchild) are stopped too.
-        if (groupAlive()) terminate();
+        if (group.alive()) terminate();
         else later(options.killGraceMs, () => finish(endingNow()));
       });
       child.on('close', (code, signal) => {
@@ -198,12 +160,6 @@ export function runProcess(node: NodeModules, options: RunProcessOptions): Promi
   }
 }
 
-/** Windows has no process groups: `taskkill /T` ends the process and everything it started. */
-function killWindowsTree(node: NodeModules, pid: number, signal: 'SIGTERM' | 'SIGKILL', env: Record<string, string>): void {
-  const args = ['/pid', String(pid), '/T', ...(signal === 'SIGKILL' ? ['/F'] : [])];
-  const killer = node.childProcess.spawn('taskkill', args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: false, windowsHide: true, shell: false });
-  killer.on('error', () => undefined);
-}
 
 function describeError(error: unknown): { code?: string; message: string } {
   if (error instanceof Error) {

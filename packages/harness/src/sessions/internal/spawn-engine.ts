@@ -1,4 +1,5 @@
 import type { NodeChildProcessLike, NodeModules, NodeSystemErrorLike, NodeWritableLike } from '../../local/node-types.js';
+import { createProcessGroup, createProcessTimers } from '../../local/internal/process-group.js';
 import { resolveWindowsSpawn, type WindowsSpawnTarget } from '../../local/internal/windows-command.js';
 import { describeError } from '../../shared/describe-error.js';
 import { LineFramer } from './line-framer.js';
@@ -64,9 +65,9 @@ export function spawnEngine(node: NodeModules, options: SpawnEngineOptions): Eng
   let stdinOpen = false;
   let stoppedFor: EngineExit | undefined;
   let exit: { code: number | null; signal: string | null } | undefined;
-  let terminating = false;
   let settled = false;
-  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const timers = createProcessTimers();
+  const { later } = timers;
   const stderr = new TailBuffer(options.maxStderrBytes);
   let resolveExited!: (exit: EngineExit) => void;
   const exited = new Promise<EngineExit>((resolve) => {
@@ -80,19 +81,11 @@ export function spawnEngine(node: NodeModules, options: SpawnEngineOptions): Eng
     }
   });
 
-  const later = (delayMs: number, run: () => void) => {
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      run();
-    }, Math.max(0, delayMs));
-    timers.add(timer);
-  };
   const finish = (ending: EngineExit) => {
     if (settled) return;
     settled = true;
     alive = false;
     stdinOpen = false;
-    for (const timer of timers) clearTimeout(timer);
     timers.clear();
     child?.stdout?.destroy();
     child?.stderr?.destroy();
@@ -104,35 +97,8 @@ export function spawnEngine(node: NodeModules, options: SpawnEngineOptions): Eng
     const exitSignal = exit?.signal ?? null;
     return disposing ? { kind: 'disposed', exitCode, exitSignal } : { kind: 'exited', exitCode, exitSignal };
   };
-  const signalGroup = (signal: 'SIGTERM' | 'SIGKILL') => {
-    const pid = child?.pid;
-    if (pid === undefined) return;
-    try {
-      if (isWindows) child?.kill(signal);
-      else node.process.kill(-pid, signal);
-    } catch {
-      // The group is already gone.
-    }
-  };
-  const groupAlive = () => {
-    const pid = child?.pid;
-    if (pid === undefined || isWindows) return false;
-    try {
-      node.process.kill(-pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  const terminate = () => {
-    if (terminating) return;
-    terminating = true;
-    signalGroup('SIGTERM');
-    later(options.killGraceMs, () => {
-      signalGroup('SIGKILL');
-      later(options.killGraceMs, () => finish(endingNow()));
-    });
-  };
+  const group = createProcessGroup(node, { pid: () => child?.pid, killGraceMs: options.killGraceMs, env: options.env, timers, onGone: () => finish(endingNow()) });
+  const terminate = group.terminate;
   const closeStdin = () => {
     if (!stdinOpen) return;
     stdinOpen = false;
@@ -176,7 +142,7 @@ export function spawnEngine(node: NodeModules, options: SpawnEngineOptions): Eng
       exit = { code, signal };
       alive = false;
       stdinOpen = false;
-      if (groupAlive()) terminate();
+      if (group.alive()) terminate();
       else later(options.killGraceMs, () => finish(endingNow()));
     });
     child.on('close', (code, signal) => {
@@ -229,7 +195,7 @@ export function spawnEngine(node: NodeModules, options: SpawnEngineOptions): Eng
       disposing = true;
       closeStdin();
       if (child === undefined) return exited; // Windows lookup pending: `start` finishes as disposed.
-      if (exit !== undefined && !groupAlive()) return exited;
+      if (exit !== undefined && !group.alive()) return exited;
       later(options.killGraceMs, terminate);
       return exited;
     },
