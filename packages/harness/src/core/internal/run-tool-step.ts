@@ -255,6 +255,8 @@ async function executeWindow(
         allowedToolNames: input.allowedToolNames,
         iteration,
         toolCallIndex: entry.index,
+        callId: call.id,
+        toolName: call.name,
         signal,
         deadline: run.turnSignal.deadline,
         state: run.toolState,

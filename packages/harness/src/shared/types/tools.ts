@@ -38,6 +38,10 @@ export interface HarnessToolExecutionContext extends HarnessToolAvailabilityInpu
   iteration: number;
   /** Index of the call within the model's step. */
   toolCallIndex: number;
+  /** The id of the call being run (set by the harness's loop). */
+  callId?: string | undefined;
+  /** The name of the tool being called (set by the harness's loop). */
+  toolName?: string | undefined;
   /** Aborted when the turn times out or is cancelled. Tools should stop promptly. */
   signal: AbortSignal;
   /**

@@ -102,12 +102,13 @@ async function runAttempt(
           controller?.abort(new ToolExecutionError(`${tool.name} timed out.`, { reason: 'timeout', retryable: true }));
         }, tool.timeoutMs);
       }
-      const toolContext: ToolContext = {
-        ...context,
-        callId: call.id,
-        toolName: tool.name,
-        signal: controller === undefined ? turnSignal : controller.signal,
-      };
+      const signal: AbortSignal = controller === undefined ? turnSignal : controller.signal;
+      // The loop's context already names the call; copying it (an object spread) was the hottest
+      // line of a tool call.
+      const toolContext: ToolContext =
+        context.callId === call.id && context.toolName === tool.name && context.signal === signal
+          ? (context as ToolContext)
+          : { ...context, callId: call.id, toolName: tool.name, signal };
       Promise.resolve()
         .then(() => tool.execute(input as never, toolContext))
         .then(
