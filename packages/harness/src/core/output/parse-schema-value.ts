@@ -59,14 +59,15 @@ function lightCheck(jsonSchema: Record<string, unknown>, raw: Record<string, unk
   const issues: StandardSchemaV1.Issue[] = [];
   const required = Array.isArray(jsonSchema.required) ? jsonSchema.required : [];
   for (const key of required) {
-    if (typeof key === 'string' && raw[key] === undefined) issues.push({ message: 'required', path: [key] });
+    if (typeof key === 'string' && (!Object.hasOwn(raw, key) || raw[key] === undefined)) issues.push({ message: 'required', path: [key] });
   }
   const properties = isPlainObject(jsonSchema.properties) ? jsonSchema.properties : {};
   for (const [key, value] of Object.entries(raw)) {
-    const property = properties[key];
+    // Own keys only: a value keyed `__proto__` or `constructor` must not meet Object.prototype.
+    const property = Object.hasOwn(properties, key) ? properties[key] : undefined;
     if (value === undefined || !isPlainObject(property)) continue;
     const types = typeof property.type === 'string' ? [property.type] : Array.isArray(property.type) ? property.type : [];
-    const checks = types.map((type) => JSON_TYPES[String(type)]).filter((check) => check !== undefined);
+    const checks = types.map((type) => (Object.hasOwn(JSON_TYPES, String(type)) ? JSON_TYPES[String(type)] : undefined)).filter((check) => check !== undefined);
     if (checks.length > 0 && !checks.some((check) => check(value))) {
       issues.push({ message: `expected ${types.join(' or ')}`, path: [key] });
     } else if (Array.isArray(property.enum) && !property.enum.includes(value)) {
