@@ -39,6 +39,11 @@ async function startEngine(): Promise<EngineProcess> {
   return engine;
 }
 
+/** The engine, seen as a session whose engine waits for an approval answer. */
+function awaitingApproval(engine: EngineProcess): EngineProcess {
+  return Object.assign(Object.create(engine) as EngineProcess, { awaitingApproval: true });
+}
+
 describe('SessionPool', () => {
   it('reuses the live session of a key across turns and starts one per key', async () => {
     const sessions = pool();
@@ -83,6 +88,37 @@ describe('SessionPool', () => {
     expect(sessions.size).toBe(0);
     const next = await sessions.acquire('a', startEngine);
     expect(next).toMatchObject({ reused: false, restarted: false });
+  });
+
+  it('keeps a session that waits for an approval answer past the idle timeout', async () => {
+    const sessions = pool({ idleTimeoutMs: 1 });
+    const waiting = await sessions.acquire('w', async () => awaitingApproval(await startEngine()));
+    const plain = await sessions.acquire('p', startEngine);
+    sessions.release('w', waiting.session);
+    sessions.release('p', plain.session);
+    // The plain session's idle timer was armed after the waiting one's would have been.
+    await plain.session.exited;
+    expect(sessions.peek('p')).toBeUndefined();
+    expect(sessions.peek('w')).toBe(waiting.session);
+    expect(waiting.session.alive).toBe(true);
+  });
+
+  it('at the cap stops a session waiting for an approval answer only when no other idle one can make room', async () => {
+    const sessions = pool({ maxLiveSessions: 2 });
+    const waiting = await sessions.acquire('w', async () => awaitingApproval(await startEngine()));
+    sessions.release('w', waiting.session);
+    const plain = await sessions.acquire('p', startEngine);
+    sessions.release('p', plain.session);
+    // 'w' is the least recently used, but it waits for an answer: 'p' makes room.
+    const third = await sessions.acquire('t', startEngine);
+    expect(plain.session.alive).toBe(false);
+    expect(waiting.session.alive).toBe(true);
+    // With only the waiting session idle, it is the one that goes.
+    sessions.release('t', third.session);
+    await sessions.acquire('t', startEngine);
+    await sessions.acquire('u', startEngine);
+    expect(waiting.session.alive).toBe(false);
+    expect(sessions.peek('w')).toBeUndefined();
   });
 
   it('notices a crash and starts a new session on the next acquire', async () => {

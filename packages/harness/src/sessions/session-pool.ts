@@ -4,6 +4,12 @@ import { HarnessConfigError } from '../core/errors/harness-config-error.js';
 export interface PooledSession {
   /** False once the engine process has ended. */
   readonly alive: boolean;
+  /**
+   * True while the engine waits for an approval answer the harness has not given yet (the turn
+   * paused `awaiting_approval`). Such a session is never stopped for being idle, and at
+   * `maxLiveSessions` it makes room only when no other idle session can.
+   */
+  readonly awaitingApproval?: boolean | undefined;
   /** Settles when the engine process has ended, for whatever reason. Never rejects. */
   readonly exited: Promise<unknown>;
   /** Stops the engine and resolves once no process of it is left. Never rejects. */
@@ -14,7 +20,10 @@ export interface PooledSession {
 export interface SessionPoolOptions {
   /** Most live engine processes at once (default 4). At the cap the least recently used idle one is stopped. */
   maxLiveSessions?: number | undefined;
-  /** An idle session (no turn running) is stopped after this many milliseconds (default 600 000, ten minutes). */
+  /**
+   * An idle session (no turn running) is stopped after this many milliseconds (default 600 000,
+   * ten minutes) — unless it waits for an approval answer, which may take a person longer.
+   */
   idleTimeoutMs?: number | undefined;
 }
 
@@ -150,9 +159,11 @@ export class SessionPool<S extends PooledSession> {
       this.forget(key, entry);
       return;
     }
-    const timer = setTimeout(() => void this.stop(key, entry), this.idleTimeoutMs);
-    (timer as { unref?: () => void }).unref?.();
-    entry.idleTimer = timer;
+    if (session.awaitingApproval !== true) {
+      const timer = setTimeout(() => void this.stop(key, entry), this.idleTimeoutMs);
+      (timer as { unref?: () => void }).unref?.();
+      entry.idleTimer = timer;
+    }
     this.wakeWaiters(entry);
   }
 
@@ -194,10 +205,12 @@ export class SessionPool<S extends PooledSession> {
 
   private async makeRoom(): Promise<void> {
     if (this.entries.size < this.maxLive) return;
+    // The least recently used idle session; one waiting for an approval answer only when no other is idle.
     let oldest: [string, Entry<S>] | undefined;
+    const rank = (entry: Entry<S>) => (entry.session?.awaitingApproval === true ? 1 : 0);
     for (const pair of this.entries) {
       if (pair[1].busy) continue;
-      if (oldest === undefined || pair[1].lastUsed < oldest[1].lastUsed) oldest = pair;
+      if (oldest === undefined || rank(pair[1]) < rank(oldest[1]) || (rank(pair[1]) === rank(oldest[1]) && pair[1].lastUsed < oldest[1].lastUsed)) oldest = pair;
     }
     if (oldest === undefined) {
       throw new SessionPoolError('full', `All ${this.maxLive} live sessions are running turns.`);

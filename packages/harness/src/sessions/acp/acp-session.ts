@@ -154,6 +154,11 @@ export class AcpLiveSession implements PooledSession {
     return this.engine.alive && !this.peer.closed;
   }
 
+  /** True while a permission request of the running prompt waits for an answer. */
+  get awaitingApproval(): boolean {
+    return (this.prompt?.permissions.length ?? 0) > 0;
+  }
+
   /** Settles when the engine process ended. */
   get exited(): Promise<EngineExit> {
     return this.engine.exited;

@@ -53,6 +53,11 @@ export class ClaudeLiveSession implements PooledSession {
     return this.engine.alive;
   }
 
+  /** True while a permission request waits for an answer. */
+  get awaitingApproval(): boolean {
+    return this.pending !== undefined;
+  }
+
   /** Settles when the process has ended. */
   get exited(): Promise<EngineExit> {
     return this.engine.exited;

@@ -95,6 +95,11 @@ export class CodexSession implements PooledSession {
     return this.engine.alive && this.goneMessage === undefined;
   }
 
+  /** True while the running turn waits for an approval answer. */
+  get awaitingApproval(): boolean {
+    return this.turn?.awaitingApproval === true;
+  }
+
   /** Settles when the process has ended. */
   get exited(): Promise<EngineExit> {
     return this.engine.exited;

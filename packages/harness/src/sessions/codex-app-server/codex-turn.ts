@@ -119,6 +119,11 @@ export class CodexTurn {
     });
   }
 
+  /** True while an approval request waits for an answer. */
+  get awaitingApproval(): boolean {
+    return this.approvals.length > 0;
+  }
+
   /** Answers the first pending approval (the one `state()` showed). */
   answer(approvalKey: string, decision: CodexApprovalDecision): boolean {
     const approval = this.approvals[0];
