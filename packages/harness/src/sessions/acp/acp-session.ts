@@ -55,6 +55,11 @@ export class AcpPrompt {
     }
   }
 
+  /** True while the prompt runs and a permission request of it waits for an answer. */
+  get awaitingPermission(): boolean {
+    return this.ended === undefined && this.permissions.length > 0;
+  }
+
   /** Records the end of the prompt. */
   end(stop: AcpPromptStop): void {
     this.ended ??= stop;
@@ -156,7 +161,7 @@ export class AcpLiveSession implements PooledSession {
 
   /** True while a permission request of the running prompt waits for an answer. */
   get awaitingApproval(): boolean {
-    return (this.prompt?.permissions.length ?? 0) > 0;
+    return this.prompt?.awaitingPermission === true;
   }
 
   /** Settles when the engine process ended. */

@@ -119,9 +119,9 @@ export class CodexTurn {
     });
   }
 
-  /** True while an approval request waits for an answer. */
+  /** True while the running turn has an approval request waiting for an answer. */
   get awaitingApproval(): boolean {
-    return this.approvals.length > 0;
+    return this.ending === undefined && this.approvals.length > 0;
   }
 
   /** Answers the first pending approval (the one `state()` showed). */
