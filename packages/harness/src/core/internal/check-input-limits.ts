@@ -1,3 +1,4 @@
+import { splitDataUrl } from '../../shared/data-url.js';
 import type { HarnessAttachment, HarnessTurnInput } from '../../shared/types/turn-input.js';
 import type { ResolvedHarnessLimits } from '../limits.js';
 import type { RunEnding } from './finish-run.js';
@@ -41,18 +42,13 @@ export function checkInputLimits(input: HarnessTurnInput, limits: ResolvedHarnes
 
 /** Decoded size of an attachment's inline base64 (`data`, and a `data:` URL); an address counts 0. */
 export function inlineBytes(attachment: HarnessAttachment): number {
-  let bytes = attachment.data === undefined ? 0 : base64Bytes(attachment.data.length, attachment.data);
-  const url = attachment.url;
-  if (url !== undefined && /^data:/i.test(url)) {
-    const start = url.indexOf(',') + 1;
-    bytes += base64Bytes(url.length - start, url);
-  }
-  return bytes;
+  const fromUrl = attachment.url === undefined ? undefined : splitDataUrl(attachment.url);
+  return (attachment.data === undefined ? 0 : base64Bytes(attachment.data)) + (fromUrl === undefined ? 0 : base64Bytes(fromUrl.data));
 }
 
-function base64Bytes(length: number, text: string): number {
-  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
-  return Math.max(0, Math.floor((length * 3) / 4) - padding);
+function base64Bytes(base64: string): number {
+  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
+  return Math.max(0, Math.floor((base64.length * 3) / 4) - padding);
 }
 
 function label(attachment: HarnessAttachment): string {

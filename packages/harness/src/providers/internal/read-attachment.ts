@@ -1,4 +1,5 @@
 import type { HarnessAttachment } from '../../shared/types/turn-input.js';
+import { splitDataUrl } from '../../shared/data-url.js';
 import { UnsupportedInputError } from './unsupported-input-error.js';
 
 /** Where an attachment's bytes are: an address the provider fetches, or inline base64. */
@@ -14,8 +15,6 @@ export interface ReadAttachment {
   attachment: HarnessAttachment;
 }
 
-const DATA_URL = /^data:([^;,]+)(?:;[^,]*)?;base64,(.*)$/s;
-
 /**
  * Reads an attachment the turn input already validated: `data` + `mediaType` become a base64
  * source; a `data:` URL is split into the same; an `http(s):` URL stays an address; anything else
@@ -23,12 +22,12 @@ const DATA_URL = /^data:([^;,]+)(?:;[^,]*)?;base64,(.*)$/s;
  * `mediaType` of `image/*` or, without one, `type: 'image'`.
  */
 export function readAttachment(attachment: HarnessAttachment): ReadAttachment {
-  const dataUrl = attachment.url === undefined ? null : DATA_URL.exec(attachment.url);
-  const mediaType = attachment.mediaType ?? dataUrl?.[1];
+  const dataUrl = attachment.url === undefined ? undefined : splitDataUrl(attachment.url);
+  const mediaType = attachment.mediaType ?? (dataUrl?.mediaType || undefined);
   const kind = mediaType === undefined ? (attachment.type === 'image' ? 'image' : 'file') : mediaType.startsWith('image/') ? 'image' : 'file';
   let source: AttachmentSource;
   if (attachment.data !== undefined && mediaType !== undefined) source = { type: 'base64', data: attachment.data, mediaType };
-  else if (dataUrl?.[1] !== undefined && dataUrl[2] !== undefined) source = { type: 'base64', data: dataUrl[2], mediaType: dataUrl[1] };
+  else if (dataUrl !== undefined && dataUrl.mediaType !== '') source = { type: 'base64', data: dataUrl.data, mediaType: dataUrl.mediaType };
   else if (attachment.url !== undefined && /^https?:\/\//i.test(attachment.url)) source = { type: 'url', url: attachment.url };
   else if (attachment.url !== undefined) throw unsupportedAttachment(attachment, 'a model provider takes only http(s): and data: URLs');
   else throw unsupportedAttachment(attachment, 'it has neither a url nor inline data with a media type');

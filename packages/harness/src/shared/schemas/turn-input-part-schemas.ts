@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { splitDataUrl } from '../data-url.js';
 import { commonSchemas } from './common-schemas.js';
 import { memo } from './lazy-schema.js';
 
@@ -6,8 +7,6 @@ import { memo } from './lazy-schema.js';
 const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/i;
 /** Standard base64 (RFC 4648 §4 alphabet); the length and padding are checked separately. */
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-/** A base64 `data:` URL: the media type, optional parameters, `;base64,` and the data. */
-const DATA_URL = /^data:([^;,]*)((?:;[^;,]*)*);base64,/i;
 /** The longest attachment address accepted (other than a `data:` URL), in characters. */
 const MAX_URL_CHARS = 16_384;
 
@@ -24,10 +23,10 @@ export function isBase64(text: string): boolean {
  */
 export function attachmentUrlProblem(url: string): string | undefined {
   if (/^data:/i.test(url)) {
-    const match = DATA_URL.exec(url);
-    if (match === null) return 'a data: URL must be base64: data:<type>/<subtype>;base64,<data>';
-    if (!MEDIA_TYPE.test(match[1] ?? '')) return 'a data: URL needs a media type such as image/png';
-    if (!isBase64(url.slice(match[0].length))) return 'the data of a data: URL is not valid base64';
+    const split = splitDataUrl(url);
+    if (split === undefined) return 'a data: URL must be base64: data:<type>/<subtype>;base64,<data>';
+    if (!MEDIA_TYPE.test(split.mediaType)) return 'a data: URL needs a media type such as image/png';
+    if (!isBase64(split.data)) return 'the data of a data: URL is not valid base64';
     return undefined;
   }
   if (url.length > MAX_URL_CHARS) return `a URL must be at most ${MAX_URL_CHARS} characters`;
