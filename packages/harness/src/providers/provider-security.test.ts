@@ -2,7 +2,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHarness } from '../core/create-harness.js';
-import type { HarnessModelOutput, HarnessModelStreamPart } from '../core/types/model.js';
+import type { HarnessModelOutput } from '../core/types/model.js';
 import { createFakeToolRegistry, createTurnInput, memoryTraceSink } from '../testing/index.js';
 import {
   createFakeAnthropicServer,
@@ -15,6 +15,7 @@ import { escapeAll, findSecret } from './__fixtures__/find-secret.js';
 import { createAnthropicModel } from './anthropic/create-anthropic-model.js';
 import { createOpenAICompatibleModel } from './openai-compatible/create-openai-compatible-model.js';
 import { OpenRouterExecutionAdapter } from './openrouter/openrouter-execution-adapter.js';
+import { collectStreamParts as collect } from './__fixtures__/collect-stream-parts.js';
 
 const KEY = 'sk-test-Secret0123456789abcdefXYZ';
 const HEADER_SECRET = 'custom-header-secret-7f3a9c1e5b';
@@ -47,15 +48,6 @@ async function anthropicServer(replies: FakeServerScript[] = []) {
   return server;
 }
 
-async function collect(parts: AsyncIterable<HarnessModelStreamPart>) {
-  const deltas: string[] = [];
-  let output: HarnessModelOutput | undefined;
-  for await (const part of parts) {
-    if (part.type === 'text_delta') deltas.push(part.text);
-    else if (part.type === 'output') output = part.output;
-  }
-  return { deltas, output: output! };
-}
 
 function openAIModel(baseUrl: string, extra: Record<string, unknown> = {}) {
   return createOpenAICompatibleModel({

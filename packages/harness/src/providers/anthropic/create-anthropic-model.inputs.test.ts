@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HarnessModelInput, HarnessModelOutput, HarnessModelStreamPart } from '../../core/types/model.js';
+import type { HarnessModelInput } from '../../core/types/model.js';
 import { createFakeAnthropicServer, type FakeModelServer, type FakeServerScript } from '../../testing/node/index.js';
 import { createModelInput, weatherTool } from '../__fixtures__/create-model-input.js';
 import type { AnthropicModelOptions } from './anthropic-model-options.js';
 import { createAnthropicModel } from './create-anthropic-model.js';
+import { collectStreamParts as collect } from '../__fixtures__/collect-stream-parts.js';
 
 let server: FakeModelServer | undefined;
 afterEach(async () => {
@@ -17,15 +18,6 @@ async function setup(replies: FakeServerScript[], options: Partial<AnthropicMode
   return { server, model };
 }
 
-async function collect(parts: AsyncIterable<HarnessModelStreamPart>) {
-  const deltas: string[] = [];
-  let output: HarnessModelOutput | undefined;
-  for await (const part of parts) {
-    if (part.type === 'text_delta') deltas.push(part.text);
-    else if (part.type === 'output') output = part.output;
-  }
-  return { deltas, output: output! };
-}
 
 type Body = { messages: { role: string; content: Record<string, unknown>[] }[]; tools?: { name: string }[]; tool_choice?: unknown; system?: string };
 const bodyOf = (index: number) => server!.requests[index]!.body as Body;

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HarnessModelOutput, HarnessModelStreamPart } from '../../core/types/model.js';
+import type { HarnessModelOutput } from '../../core/types/model.js';
 import type { HarnessTranscriptItem } from '../../core/types/transcript.js';
 import { createFakeAnthropicServer, type FakeModelServer, type FakeServerScript } from '../../testing/node/index.js';
 import { createModelInput, weatherTool } from '../__fixtures__/create-model-input.js';
 import { createAnthropicModel } from './create-anthropic-model.js';
+import { collectStreamParts as collect } from '../__fixtures__/collect-stream-parts.js';
 
 let server: FakeModelServer | undefined;
 afterEach(async () => {
@@ -26,17 +27,6 @@ async function setup(replies: FakeServerScript[]) {
   return { server, model };
 }
 
-async function collect(parts: AsyncIterable<HarnessModelStreamPart>) {
-  const text: string[] = [];
-  const reasoning: string[] = [];
-  let output: HarnessModelOutput | undefined;
-  for await (const part of parts) {
-    if (part.type === 'text_delta') text.push(part.text);
-    else if (part.type === 'reasoning_delta') reasoning.push(part.text);
-    else output = part.output;
-  }
-  return { text, reasoning, output: output! };
-}
 
 /** The transcript the harness records for a tool step and its result. */
 function toolStep(output: HarnessModelOutput): HarnessTranscriptItem[] {
@@ -57,7 +47,7 @@ function toolStep(output: HarnessModelOutput): HarnessTranscriptItem[] {
 describe('Anthropic extended thinking', () => {
   it('streams thinking as reasoning_delta (never as text) and keeps text and signature as reasoning', async () => {
     const { model } = await setup([{ reasoning: 'The user wants Oslo.', text: 'Sunny.', deltaSize: 5 }]);
-    const { text, reasoning, output } = await collect(model.streamStep(createModelInput()));
+    const { deltas: text, reasoning, output } = await collect(model.streamStep(createModelInput()));
     expect(reasoning.join('')).toBe('The user wants Oslo.');
     expect(reasoning.length).toBeGreaterThan(1);
     expect(text.join('')).toBe('Sunny.');

@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHarness } from '../../core/create-harness.js';
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
-import type { HarnessModelOutput, HarnessModelStreamPart } from '../../core/types/model.js';
 import { createFakeToolRegistry, createTurnInput, memoryTraceSink } from '../../testing/index.js';
 import { createFakeAnthropicServer, type FakeModelServer, type FakeServerScript } from '../../testing/node/index.js';
 import { createModelInput, weatherTool } from '../__fixtures__/create-model-input.js';
 import type { AnthropicModelOptions } from './anthropic-model-options.js';
 import { createAnthropicModel } from './create-anthropic-model.js';
+import { collectStreamParts as collect } from '../__fixtures__/collect-stream-parts.js';
 
 const CANARY = 'sk-ant-api03-canary-1a2b3c4d5e6f';
 let server: FakeModelServer | undefined;
@@ -29,15 +29,6 @@ async function setup(replies: FakeServerScript[], options: Partial<AnthropicMode
   return { server, model };
 }
 
-async function collect(parts: AsyncIterable<HarnessModelStreamPart>) {
-  const deltas: string[] = [];
-  let output: HarnessModelOutput | undefined;
-  for await (const part of parts) {
-    if (part.type === 'text_delta') deltas.push(part.text);
-    else if (part.type === 'output') output = part.output;
-  }
-  return { deltas, output: output! };
-}
 
 describe('createAnthropicModel', () => {
   it('answers with text and usage, sending the Messages API headers and body', async () => {

@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
-import type { HarnessModelInput, HarnessModelOutput, HarnessModelStreamPart } from '../../core/types/model.js';
+import type { HarnessModelInput, HarnessModelOutput } from '../../core/types/model.js';
 import { createFakeGeminiServer, type FakeModelServer, type FakeServerScript } from '../../testing/node/index.js';
 import { createModelInput, weatherTool } from '../__fixtures__/create-model-input.js';
 import { GEMINI_UNKNOWN_THOUGHT_SIGNATURE } from './convert-to-gemini-contents.js';
 import { createGeminiModel } from './create-gemini-model.js';
 import type { GeminiModelOptions } from './gemini-model-options.js';
+import { collectStreamParts as collect } from '../__fixtures__/collect-stream-parts.js';
 
 let server: FakeModelServer | undefined;
 afterEach(async () => {
@@ -22,18 +23,6 @@ async function setup(replies: FakeServerScript[], options: Partial<GeminiModelOp
   return { server, model };
 }
 
-async function collect(parts: AsyncIterable<HarnessModelStreamPart>) {
-  const deltas: string[] = [];
-  const reasoning: string[] = [];
-  const outputs: HarnessModelOutput[] = [];
-  for await (const part of parts) {
-    if (part.type === 'text_delta') deltas.push(part.text);
-    else if (part.type === 'reasoning_delta') reasoning.push(part.text);
-    else outputs.push(part.output);
-  }
-  expect(outputs).toHaveLength(1);
-  return { deltas, reasoning, output: outputs[0]! };
-}
 
 function afterTools(output: HarnessModelOutput, base: HarnessModelInput = createModelInput({ availableTools: [weatherTool] })): HarnessModelInput {
   if (output.type !== 'tool_request') throw new Error(`expected a tool request, got ${output.type}`);

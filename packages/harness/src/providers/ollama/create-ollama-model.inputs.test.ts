@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HarnessModelInput, HarnessModelOutput, HarnessModelStreamPart } from '../../core/types/model.js';
+import type { HarnessModelInput } from '../../core/types/model.js';
 import { createFakeOllamaServer, type FakeModelServer, type FakeServerScript } from '../../testing/node/index.js';
 import { createModelInput, weatherTool } from '../__fixtures__/create-model-input.js';
 import { createOllamaModel } from './create-ollama-model.js';
 import type { OllamaModelOptions } from './ollama-model-options.js';
+import { collectStreamParts as collect } from '../__fixtures__/collect-stream-parts.js';
 
 let server: FakeModelServer | undefined;
 afterEach(async () => {
@@ -17,18 +18,6 @@ async function setup(replies: FakeServerScript[], options: Partial<OllamaModelOp
   return { server, model };
 }
 
-async function collect(parts: AsyncIterable<HarnessModelStreamPart>) {
-  const deltas: string[] = [];
-  const reasoning: string[] = [];
-  const outputs: HarnessModelOutput[] = [];
-  for await (const part of parts) {
-    if (part.type === 'text_delta') deltas.push(part.text);
-    else if (part.type === 'reasoning_delta') reasoning.push(part.text);
-    else outputs.push(part.output);
-  }
-  expect(outputs).toHaveLength(1);
-  return { deltas, reasoning, output: outputs[0]! };
-}
 
 type SentBody = { messages: Record<string, unknown>[]; [key: string]: unknown };
 const bodyOf = (index = 0) => server!.requests[index]!.body as SentBody;

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HarnessModelInput, HarnessModelOutput, HarnessModelStreamPart } from '../../core/types/model.js';
+import type { HarnessModelInput } from '../../core/types/model.js';
 import type { HarnessAttachment } from '../../shared/types/turn-input.js';
 import { createFakeOpenAICompatibleServer, type FakeModelServer, type FakeServerScript } from '../../testing/node/index.js';
 import { createModelInput, weatherTool } from '../__fixtures__/create-model-input.js';
 import { createOpenAICompatibleModel } from './create-openai-compatible-model.js';
 import type { OpenAICompatibleModelOptions } from './openai-compatible-model-options.js';
+import { collectStreamParts as collect } from '../__fixtures__/collect-stream-parts.js';
 
 let server: FakeModelServer | undefined;
 afterEach(async () => {
@@ -18,18 +19,6 @@ async function setup(replies: FakeServerScript[], options: Partial<OpenAICompati
   return { server, model };
 }
 
-async function collect(parts: AsyncIterable<HarnessModelStreamPart>) {
-  const deltas: string[] = [];
-  const reasoning: string[] = [];
-  const outputs: HarnessModelOutput[] = [];
-  for await (const part of parts) {
-    if (part.type === 'text_delta') deltas.push(part.text);
-    else if (part.type === 'reasoning_delta') reasoning.push(part.text);
-    else outputs.push(part.output);
-  }
-  expect(outputs).toHaveLength(1);
-  return { deltas, reasoning, output: outputs[0]! };
-}
 
 type SentBody = { messages: { role: string; content: unknown; reasoning_details?: unknown }[]; [key: string]: unknown };
 const bodyOf = (index = 0) => server!.requests[index]!.body as SentBody;

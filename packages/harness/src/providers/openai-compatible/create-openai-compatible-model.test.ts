@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
-import type { HarnessModelInput, HarnessModelOutput, HarnessModelStreamPart } from '../../core/types/model.js';
+import type { HarnessModelInput, HarnessModelStreamPart } from '../../core/types/model.js';
 import { createFakeOpenAICompatibleServer, type FakeModelServer, type FakeServerScript } from '../../testing/node/index.js';
 import { createModelInput, weatherTool } from '../__fixtures__/create-model-input.js';
 import { createOpenAICompatibleModel } from './create-openai-compatible-model.js';
 import type { OpenAICompatibleModelOptions } from './openai-compatible-model-options.js';
+import { collectStreamParts as collect } from '../__fixtures__/collect-stream-parts.js';
 
 let server: FakeModelServer | undefined;
 afterEach(async () => {
@@ -21,20 +22,6 @@ async function setup(replies: FakeServerScript[], options: Partial<OpenAICompati
   return { server, model };
 }
 
-async function collect(parts: AsyncIterable<HarnessModelStreamPart>) {
-  const deltas: string[] = [];
-  let output: HarnessModelOutput | undefined;
-  let outputs = 0;
-  for await (const part of parts) {
-    if (part.type === 'text_delta') deltas.push(part.text);
-    else if (part.type === 'output') {
-      output = part.output;
-      outputs += 1;
-    }
-  }
-  expect(outputs).toBe(1);
-  return { deltas, output: output! };
-}
 
 describe('createOpenAICompatibleModel — nextStep', () => {
   it('returns a final answer with usage and metadata, sending the expected request', async () => {

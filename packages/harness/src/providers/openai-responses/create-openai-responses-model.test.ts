@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
-import type { HarnessModelInput, HarnessModelOutput, HarnessModelStreamPart } from '../../core/types/model.js';
+import type { HarnessModelInput, HarnessModelOutput } from '../../core/types/model.js';
 import { createFakeOpenAIResponsesServer, type FakeModelServer, type FakeServerScript } from '../../testing/node/index.js';
 import { createModelInput, weatherTool } from '../__fixtures__/create-model-input.js';
 import { createOpenAIResponsesModel } from './create-openai-responses-model.js';
 import type { OpenAIResponsesModelOptions } from './openai-responses-model-options.js';
+import { collectStreamParts as collect } from '../__fixtures__/collect-stream-parts.js';
 
 let server: FakeModelServer | undefined;
 afterEach(async () => {
@@ -21,18 +22,6 @@ async function setup(replies: FakeServerScript[], options: Partial<OpenAIRespons
   return { server, model };
 }
 
-async function collect(parts: AsyncIterable<HarnessModelStreamPart>) {
-  const deltas: string[] = [];
-  const reasoning: string[] = [];
-  const outputs: HarnessModelOutput[] = [];
-  for await (const part of parts) {
-    if (part.type === 'text_delta') deltas.push(part.text);
-    else if (part.type === 'reasoning_delta') reasoning.push(part.text);
-    else outputs.push(part.output);
-  }
-  expect(outputs).toHaveLength(1);
-  return { deltas, reasoning, output: outputs[0]! };
-}
 
 /** The input of the step after `output` (a tool request) ran its calls. */
 function afterTools(output: HarnessModelOutput, base: HarnessModelInput = createModelInput({ availableTools: [weatherTool] })): HarnessModelInput {
