@@ -17,7 +17,7 @@ export default defineConfig({
   treeshake: true,
   target: 'es2022',
   platform: 'neutral',
-  noExternal: ['zod', 'eventsource-parser'],
+  noExternal: ['eventsource-parser'],
   // Optional peer, loaded lazily by ./agent-relay; never bundled.
   external: ['@agent-relay/harness-driver'],
   // Readable output: users' stack traces point at real names, and their own bundlers minify.

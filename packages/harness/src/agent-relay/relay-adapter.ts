@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from '../shared/validation/index.js';
 import { HarnessConfigError } from '../core/errors/harness-config-error.js';
 import type { RelayInboundMessage, RelaySendInput, RelayTransport } from '../relay/relay-transport.js';
 import { describeError } from '../relay/internal/describe-error.js';

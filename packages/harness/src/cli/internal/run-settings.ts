@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from '../../shared/validation/index.js';
 import { lazySchema } from '../../shared/schemas/lazy-schema.js';
 
 /**

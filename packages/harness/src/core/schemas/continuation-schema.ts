@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from '../../shared/validation/index.js';
 import { commonSchemas } from '../../shared/schemas/common-schemas.js';
 import { modelOutputSchemas } from './model-output-schema.js';
 import { turnInputSchemas } from './turn-input-schema.js';

@@ -1,12 +1,12 @@
-import type { core } from 'zod/mini';
+import type { ValidationIssue } from '../../shared/validation/index.js';
 import type { HarnessInvalidOutput } from '../../core/types/model.js';
 import type { HarnessInvalidOutputKind } from '../../core/types/transcript.js';
 import { formatIssues } from '../../shared/schemas/format-issues.js';
 import { invalidOutput, type OutputContext } from './transport-failure-output.js';
 
-/** A provider schema: anything with zod's `safeParse`. */
+/** A provider schema: anything with `safeParse`. */
 export interface PayloadSchema<T> {
-  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: readonly core.$ZodIssue[] } };
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: readonly ValidationIssue[] } };
 }
 
 /** How a provider names what it streams, for the messages of a bad payload. */

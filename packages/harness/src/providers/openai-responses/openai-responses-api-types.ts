@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from '../../shared/validation/index.js';
 import { lazySchema, memo } from '../../shared/schemas/lazy-schema.js';
 
 /** A reasoning item sent back with the step it preceded (rebuilt from the transcript's reasoning parts). */

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from '../../shared/validation/index.js';
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import type { ExecutionCapabilities } from '../../execution/types.js';
 import { formatIssues } from '../../shared/schemas/format-issues.js';

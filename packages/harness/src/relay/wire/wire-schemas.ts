@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from '../../shared/validation/index.js';
 import { executionRequestSchemas } from '../../execution/execution-request-schema.js';
 import { executionResultSchemas } from '../../execution/execution-result-schema.js';
 import { commonSchemas } from '../../shared/schemas/common-schemas.js';

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from '../../shared/validation/index.js';
 import { memo } from '../../shared/schemas/lazy-schema.js';
 
 /** The ACP protocol version this client speaks. */

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from '../../shared/validation/index.js';
 import type { NodeModules } from '../../local/node-types.js';
 import { memo } from '../../shared/schemas/lazy-schema.js';
 import { ACP_PROTOCOL_VERSION } from '../acp/acp-wire.js';

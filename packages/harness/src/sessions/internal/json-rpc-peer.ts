@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from '../../shared/validation/index.js';
 import { describeError } from '../../shared/describe-error.js';
 import { lazySchema } from '../../shared/schemas/lazy-schema.js';
 
@@ -64,7 +64,7 @@ const MAX_ID_LENGTH = 256;
 const messageSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     jsonrpc: z.optional(z.literal('2.0')),
-    id: z.optional(z.nullable(z.union([z.number().check(z.int()), z.string().check(z.maxLength(MAX_ID_LENGTH))]))),
+    id: z.optional(z.nullable(z.union([z.int(), z.string().check(z.maxLength(MAX_ID_LENGTH))]))),
     method: z.optional(z.string().check(z.minLength(1), z.maxLength(MAX_ID_LENGTH))),
     params: z.optional(z.unknown()),
     result: z.optional(z.unknown()),

@@ -1,15 +1,15 @@
-import * as z from 'zod/mini';
+import * as z from '../validation/index.js';
 import { lazySchema, memo } from './lazy-schema.js';
 
 /** Schemas shared by the others, built on first use. */
 export const commonSchemas = /* @__PURE__ */ memo(() => {
-  // An object of string keys (`z.record` parses the same, but keeps zod's record class in every bundle).
+  // An object of string keys.
   const recordSchema = z.catchall(z.object({}), z.unknown());
   /** Approval decisions by call id. */
   const decisionsSchema = z.catchall(z.object({}), z.enum(['approved', 'rejected']));
   const nonEmptyString = z.string().check(z.minLength(1));
   const nonNegativeNumber = z.number().check(z.gte(0));
-  // A safe integer (`z.int()` parses the same, but keeps zod's number-format class in every bundle).
+  // A safe integer, reported as `expected an integer`.
   const integer = z.number().check(z.refine(Number.isSafeInteger, { error: 'expected an integer' }));
 
   const usageSchema = z.object({

@@ -1,4 +1,4 @@
-/** Anything with zod's `safeParse`. */
+/** Anything with `safeParse`. */
 interface ParsingSchema {
   safeParse(value: unknown): unknown;
 }

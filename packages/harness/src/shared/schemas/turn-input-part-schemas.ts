@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from '../validation/index.js';
 import { splitDataUrl } from '../data-url.js';
 import { commonSchemas } from './common-schemas.js';
 import { memo } from './lazy-schema.js';

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from '../../shared/validation/index.js';
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import { buildEnvironment } from '../../local/internal/build-environment.js';
 import { loadNodeModules } from '../../local/internal/load-node-modules.js';

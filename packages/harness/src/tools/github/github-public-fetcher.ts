@@ -1,4 +1,4 @@
-import type * as z from 'zod/mini';
+import type * as z from '../../shared/validation/index.js';
 import { formatIssues } from '../../shared/schemas/format-issues.js';
 import type {
   GitHubListCommitsOptions,
@@ -261,11 +261,11 @@ export class GitHubPublicFetcher {
     return this.#defaultBranch;
   }
 
-  async #json<T extends z.ZodMiniType>(url: string, signal: AbortSignal | undefined, schema: T): Promise<z.infer<T>> {
+  async #json<T extends z.Schema>(url: string, signal: AbortSignal | undefined, schema: T): Promise<z.infer<T>> {
     return this.#parse(await this.#http.getJson(url, this.#init(signal)), schema);
   }
 
-  #parse<T extends z.ZodMiniType>(value: unknown, schema: T): z.infer<T> {
+  #parse<T extends z.Schema>(value: unknown, schema: T): z.infer<T> {
     const parsed = schema.safeParse(value);
     if (!parsed.success) {
       throw this.#http.fail(

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from '../../shared/validation/index.js';
 import { createToolRegistry, type TypedToolRegistry } from '../create-tool-registry.js';
 import { defineTool } from '../define-tool.js';
 import { boundedOption } from '../internal/bounded-option.js';

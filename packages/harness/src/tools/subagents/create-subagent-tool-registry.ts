@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from '../../shared/validation/index.js';
 import { createHarness } from '../../core/create-harness.js';
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import { DEFAULT_TURN_LIMITS } from '../../core/limits.js';

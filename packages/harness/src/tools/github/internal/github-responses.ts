@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from '../../../shared/validation/index.js';
 
 /** Builds a schema on first use, so importing the package does not construct it. */
 /* @__NO_SIDE_EFFECTS__ */

@@ -1,6 +1,6 @@
-import type { StandardSchemaV1 } from '@standard-schema/spec';
-import * as z from 'zod/mini';
+import * as z from '../../../shared/validation/index.js';
 import type { JsonSchemaToolInput } from '../../tool-input-schema.js';
+import { validateWith } from '../../internal/checked-input.js';
 import { pathProblem, refProblem } from './github-validation.js';
 
 const checked = (problem: (value: unknown) => string | undefined) =>
@@ -16,9 +16,9 @@ const refField = () => checked(refProblem);
 const refJson = { type: 'string', description: 'Branch, tag or commit SHA. Omit for the default branch.' };
 const pathDescription = 'Path relative to the repository root, without a leading "/", e.g. "src/index.ts".';
 
-/** Hand-written JSON Schema for the model (with descriptions), checked by a zod/mini schema. */
-function jsonInput<S extends z.ZodMiniType>(jsonSchema: Record<string, unknown>, schema: S): JsonSchemaToolInput<z.output<S>> {
-  return { jsonSchema, validate: (raw) => schema['~standard'].validate(raw) as StandardSchemaV1.Result<z.output<S>> };
+/** Hand-written JSON Schema for the model (with descriptions), checked by a schema. */
+function jsonInput<S extends z.Schema>(jsonSchema: Record<string, unknown>, schema: S): JsonSchemaToolInput<z.output<S>> {
+  return { jsonSchema, validate: (raw) => validateWith(schema as z.Schema<z.output<S>>, raw) };
 }
 
 /** `public_repo_metadata`: no input. */
