@@ -60,6 +60,27 @@ describe('tool state', () => {
     expect(seen).toEqual([{ value: 'kept', hasDeadline: true }]);
   });
 
+  it('carries restored state into the next continuation when no tool of the resumed run touches it', async () => {
+    const first = createHarness({
+      model: createScriptedModel([
+        { type: 'tool_request', calls: [{ id: 'c1', name: 'put', input: { key: 'k', value: 'v' } }] },
+        { type: 'tool_request', calls: [{ id: 'c2', name: 'danger', input: {} }] },
+      ]),
+      tools: stateTools([]),
+      continuationSecret: secret,
+    });
+    const paused = await first.runTurn(createTurnInput({ text: 'go' }));
+    const second = createHarness({
+      model: createScriptedModel([{ type: 'tool_request', calls: [{ id: 'c3', name: 'danger', input: {} }] }]),
+      tools: stateTools([]),
+      continuationSecret: secret,
+    });
+    const again = await second.resumeTurn(paused.continuation!, { type: 'approval', decisions: { c2: 'rejected' } });
+    expect(again.outcome).toBe('awaiting_approval');
+    const state = again.continuation!.state;
+    expect(state.mode === 'loop' ? state.toolState : undefined).toEqual([{ key: 'k', value: 'v' }]);
+  });
+
   it('leaves the continuation without toolState when no tool wrote any', async () => {
     const harness = createHarness({
       model: createScriptedModel([{ type: 'tool_request', calls: [{ id: 'c1', name: 'danger', input: {} }] }]),

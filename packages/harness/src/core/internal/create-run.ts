@@ -7,7 +7,6 @@ import type { HarnessAggregateUsage } from '../../shared/types/usage.js';
 import type { HarnessToolStateEntry } from '../../shared/types/tools.js';
 import { emptyUsage, type HarnessServices, type RunContext } from './run-context.js';
 import { TraceEmitter } from './trace-emitter.js';
-import { createTurnToolState, toolStateBytesFor } from './tool-state.js';
 import { createTurnSignal } from './turn-signal.js';
 import { bindSteering } from './turn-steering.js';
 
@@ -31,15 +30,7 @@ export function createRun(
 ): RunContext {
   const counters = { iteration: 0, toolCallCount: 0, startedAt: services.clock.now() };
   const usage = seed.usage === undefined ? emptyUsage() : { ...seed.usage };
-  const identity = {
-    assistantId: input.assistantId,
-    turnId: input.turnId,
-    ...(input.workspaceId === undefined ? {} : { workspaceId: input.workspaceId }),
-    ...(input.sessionId === undefined ? {} : { sessionId: input.sessionId }),
-    ...(input.userId === undefined ? {} : { userId: input.userId }),
-    ...(input.threadId === undefined ? {} : { threadId: input.threadId }),
-  };
-  const emitter = new TraceEmitter(trace, services.clock, identity, counters, options.onStreamEvent, seed.iterationOffset ?? 0);
+  const emitter = new TraceEmitter(trace, services.clock, input, counters, options.onStreamEvent, seed.iterationOffset ?? 0);
   const steering =
     options.steering === undefined
       ? undefined
@@ -55,11 +46,12 @@ export function createRun(
     usage,
     costAtStart: usage.totalCostUnits,
     consecutiveInvalid: 0,
-    reportedUnknownTools: new Set(seed.reportedUnknownTools ?? []),
+    reportedUnknownTools: seed.reportedUnknownTools === undefined || seed.reportedUnknownTools.length === 0 ? undefined : new Set(seed.reportedUnknownTools),
     recentResultSignatures: [],
     modelReceipts: [],
     availableTools: [],
-    toolState: createTurnToolState(toolStateBytesFor(services.limits.maxContinuationBytes), seed.toolState),
+    toolState: undefined,
+    toolStateSeed: seed.toolState,
     resumedFrom: seed.resumedFrom,
     streaming: options.onStreamEvent !== undefined,
     ...(steering === undefined ? {} : { steering }),

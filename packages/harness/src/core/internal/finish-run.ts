@@ -4,9 +4,9 @@ import type { HarnessContinuation, HarnessContinuationState, HarnessContinuation
 import type { HarnessApprovalRequest } from '../types/approval.js';
 import type { HarnessStopReason } from '../types/outcome.js';
 import type { HarnessResult, HarnessResultMetadata } from '../types/result.js';
-import type { HarnessToolCall } from '../../shared/types/tools.js';
+import type { HarnessToolCall, HarnessToolStateEntry } from '../../shared/types/tools.js';
 import { resultError } from './result-error.js';
-import { elapsedMs, executionState, type RunContext } from './run-context.js';
+import { elapsedMs, executionState, toolStateEntries, type RunContext } from './run-context.js';
 import { raceSignal } from './turn-signal.js';
 
 /** What a paused run must carry into its continuation. */
@@ -129,8 +129,12 @@ function loopState(run: RunContext, stopReason: HarnessStopReason, pause: PauseD
     ...(pause.question === undefined ? {} : { question: pause.question }),
     ...(pause.approvals === undefined ? {} : { approvals: pause.approvals }),
     ...(pause.pendingCalls === undefined || pause.pendingCalls.length === 0 ? {} : { pendingCalls: pause.pendingCalls }),
-    ...(run.reportedUnknownTools.size === 0 ? {} : { reportedUnknownTools: [...run.reportedUnknownTools] }),
-    ...(run.toolState.size === 0 ? {} : { toolState: run.toolState.entries() }),
+    ...(run.reportedUnknownTools === undefined ? {} : { reportedUnknownTools: [...run.reportedUnknownTools] }),
+    ...toolStateField(toolStateEntries(run)),
     iteration: run.iterationOffset + run.counters.iteration,
   };
+}
+
+function toolStateField(entries: readonly HarnessToolStateEntry[]): { toolState?: HarnessToolStateEntry[] } {
+  return entries.length === 0 ? {} : { toolState: [...entries] };
 }

@@ -4,12 +4,12 @@ import type { ResolvedHarnessLimits } from '../limits.js';
 import type { HarnessContinuation } from '../types/continuation.js';
 import type { HarnessApprovalAdapter, HarnessClock, HarnessExecutionState, HarnessHooks } from '../types/config.js';
 import type { HarnessModelAdapter } from '../types/model.js';
-import type { HarnessToolDefinition, HarnessToolRegistry } from '../../shared/types/tools.js';
+import type { HarnessToolDefinition, HarnessToolRegistry, HarnessToolStateEntry } from '../../shared/types/tools.js';
 import type { HarnessTranscriptItem } from '../types/transcript.js';
 import type { HarnessTurnInput } from '../../shared/types/turn-input.js';
 import type { HarnessAggregateUsage, HarnessUsage } from '../../shared/types/usage.js';
 import type { TraceEmitter } from './trace-emitter.js';
-import type { TurnToolState } from './tool-state.js';
+import { createTurnToolState, toolStateBytesFor, type TurnToolState } from './tool-state.js';
 import type { TurnSignal } from './turn-signal.js';
 import type { TurnSteering } from './turn-steering.js';
 
@@ -42,13 +42,16 @@ export interface RunContext {
   /** `usage.totalCostUnits` when this run started; the budget counts from here. */
   costAtStart: number;
   consecutiveInvalid: number;
-  reportedUnknownTools: Set<string>;
+  /** Unknown tool names already reported to the model; made on the first one. */
+  reportedUnknownTools: Set<string> | undefined;
   recentResultSignatures: string[];
   /** `metadata.receipt` of each model output of this run (profile models stamp one), in call order. */
   modelReceipts: Record<string, unknown>[];
   availableTools: HarnessToolDefinition[];
-  /** The turn's tool state (`HarnessToolExecutionContext.state`), sealed into continuations. */
-  toolState: TurnToolState;
+  /** The turn's tool state (`HarnessToolExecutionContext.state`), made when a tool first runs (see `toolStateOf`). */
+  toolState: TurnToolState | undefined;
+  /** Tool state restored from a continuation, until the store is made. */
+  toolStateSeed: readonly HarnessToolStateEntry[] | undefined;
   resumedFrom?: HarnessContinuation;
   streaming: boolean;
   /** The caller's steering handle, bound to this run. */
@@ -119,4 +122,15 @@ export function callerIdentity(input: HarnessTurnInput) {
     userId: input.userId,
     threadId: input.threadId,
   };
+}
+
+/** The run's tool state store, made on first use (from the restored entries, if any). */
+export function toolStateOf(run: RunContext): TurnToolState {
+  run.toolState ??= createTurnToolState(toolStateBytesFor(run.services.limits.maxContinuationBytes), run.toolStateSeed);
+  return run.toolState;
+}
+
+/** The run's tool state entries for a continuation: the store's, else the restored ones as they came. */
+export function toolStateEntries(run: RunContext): readonly HarnessToolStateEntry[] {
+  return run.toolState?.entries() ?? run.toolStateSeed ?? [];
 }

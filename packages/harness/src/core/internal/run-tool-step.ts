@@ -11,7 +11,7 @@ import type {
   HarnessToolTurnSeam,
 } from '../../shared/types/tools.js';
 import type { RunEnding } from './finish-run.js';
-import { addUsage, callerIdentity, executionState, transcriptIteration, type RunContext } from './run-context.js';
+import { addUsage, callerIdentity, executionState, toolStateOf, transcriptIteration, type RunContext } from './run-context.js';
 import {
   interruptedToolResult,
   normaliseToolResult,
@@ -57,7 +57,7 @@ export async function runToolStep(
   resolution?: HarnessToolResumeResolution,
 ): Promise<RunEnding | undefined> {
   const toolsByName = new Map(run.availableTools.map((tool) => [tool.name, tool]));
-  const repeatedUnknown = calls.find((call) => !toolsByName.has(call.name) && run.reportedUnknownTools.has(call.name));
+  const repeatedUnknown = calls.find((call) => !toolsByName.has(call.name) && run.reportedUnknownTools?.has(call.name) === true);
   if (repeatedUnknown !== undefined) {
     return {
       stopReason: 'tool_unavailable',
@@ -80,7 +80,7 @@ export async function runToolStep(
   const overBudget: HarnessToolCall[] = [];
   for (const [position, call] of calls.entries()) {
     if (!toolsByName.has(call.name)) {
-      run.reportedUnknownTools.add(call.name);
+      (run.reportedUnknownTools ??= new Set()).add(call.name);
       planned.push({ call, kind: 'immediate', result: unknownToolResult(call, availableNames) });
     } else if (decisions.get(call.id) === 'rejected') {
       planned.push({ call, kind: 'immediate', result: rejectedToolResult(call) });
@@ -259,7 +259,7 @@ async function executeWindow(
         toolName: call.name,
         signal,
         deadline: run.turnSignal.deadline,
-        state: run.toolState,
+        state: toolStateOf(run),
         turn,
       };
       return raceSignal(() => tools!.execute(call, context), signal).then(

@@ -30,19 +30,20 @@ export interface TraceCounters {
 export class TraceEmitter {
   lastEventType = 'none';
   sinkErrors = 0;
-  private readonly onSinkError = () => {
-    this.sinkErrors += 1;
-  };
+  /** Stamped on every event; made only when there is a sink. */
+  private readonly identity: TraceIdentity | undefined;
 
   constructor(
     private readonly sink: HarnessTraceSink | undefined,
     private readonly clock: HarnessClock,
-    private readonly identity: TraceIdentity,
+    input: TraceIdentity,
     private readonly counters: TraceCounters,
     readonly onStreamEvent?: (event: HarnessStreamEvent) => void,
     /** Steps taken before a resume, so event iterations match the transcript's numbering. */
     private readonly iterationOffset = 0,
-  ) {}
+  ) {
+    this.identity = sink === undefined ? undefined : identityOf(input);
+  }
 
   emit(body: TraceEventBody): void {
     if (body.type !== 'turn_finished') this.lastEventType = body.type;
@@ -58,30 +59,40 @@ export class TraceEmitter {
       this.identity,
       body,
     ) as HarnessTraceEvent;
-    try {
-      const pending = this.sink.emit(event);
-      if (pending !== undefined && typeof (pending as PromiseLike<void>).then === 'function') {
-        (pending as Promise<void>).then(undefined, this.onSinkError);
-      }
-    } catch {
-      this.sinkErrors += 1;
-    }
+    this.deliver(this.sink, event);
   }
 
   /** Sends an event made elsewhere (a nested turn's) to the sink, as it is. */
   forward(event: { type: string; turnId: string }): void {
-    if (this.sink === undefined) return;
-    try {
-      const pending = this.sink.emit(event as HarnessTraceEvent);
-      if (pending !== undefined && typeof (pending as PromiseLike<void>).then === 'function') {
-        (pending as Promise<void>).then(undefined, this.onSinkError);
-      }
-    } catch {
-      this.sinkErrors += 1;
-    }
+    if (this.sink !== undefined) this.deliver(this.sink, event as HarnessTraceEvent);
   }
 
   stream(event: HarnessStreamEvent): void {
     this.onStreamEvent?.(event);
   }
+
+  private deliver(sink: HarnessTraceSink, event: HarnessTraceEvent): void {
+    try {
+      const pending = sink.emit(event);
+      if (pending !== undefined && typeof (pending as PromiseLike<void>).then === 'function') {
+        (pending as Promise<void>).then(undefined, () => {
+          this.sinkErrors += 1;
+        });
+      }
+    } catch {
+      this.sinkErrors += 1;
+    }
+  }
+}
+
+/** The identity fields of a turn input that are set. */
+function identityOf(input: TraceIdentity): TraceIdentity {
+  return {
+    assistantId: input.assistantId,
+    turnId: input.turnId,
+    ...(input.workspaceId === undefined ? {} : { workspaceId: input.workspaceId }),
+    ...(input.sessionId === undefined ? {} : { sessionId: input.sessionId }),
+    ...(input.userId === undefined ? {} : { userId: input.userId }),
+    ...(input.threadId === undefined ? {} : { threadId: input.threadId }),
+  };
 }
