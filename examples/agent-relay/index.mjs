@@ -1,6 +1,7 @@
 // npm run start --workspace=examples/agent-relay — the orchestrator side of "bring your own harness":
 // 1. offline: AgentRelayExecutionAdapter ↔ a worker bridge running a bash script, over the
 //    in-memory relay of the testing kit (the same messages the broker would carry);
+//    1b. the same under streamTurn: the worker's live events (text deltas, tool activity) arrive first;
 // 2. shorthand and timeouts: a worker that answers `{ status: "error" }` ends the turn at once,
 //    a worker that never answers ends it failed/timeout and gets a cancel message;
 // 3. with a real broker: when a broker's connection.json is found from this directory (start one
@@ -32,6 +33,38 @@ const first = await harness.runTurn(input('turn-1', 'hello over the relay'));
 console.log('1. outcome:', first.outcome, '| answer:', JSON.stringify(first.assistantMessage?.text));
 console.log('   relay:', JSON.stringify(first.metadata?.backendMetadata?.relay ?? {}));
 await bridge.dispose();
+
+// 1b. Live events: under streamTurn the worker sends what its runner reports (here a runner that
+//     writes its answer word by word) ahead of the result; the CLI runners report the CLI's own events.
+//     What a runner reports within 40 ms travels in one message, adjacent text deltas merged.
+const streamingBridge = await createRelayWorkerBridge({
+  relay,
+  channelId: 'demo',
+  workerName: 'streaming-worker',
+  runner: {
+    id: 'word-by-word',
+    async run({ request, onEvent }) {
+      const words = `You said: ${request.message.text}`.split(' ');
+      onEvent?.({ type: 'tool_activity', phase: 'started', toolCallId: 'think-1', name: 'think', kind: 'think' });
+      for (const [index, word] of words.entries()) onEvent?.({ type: 'text_delta', text: index === 0 ? word : ` ${word}` });
+      return { backendId: 'word-by-word', status: 'completed', output: { text: words.join(' ') } };
+    },
+  },
+  timeoutMs: 10_000,
+});
+const streaming = createHarness({
+  backend: new AgentRelayExecutionAdapter({ relay, channelId: 'demo', workerName: 'streaming-worker', orchestratorName: 'demo-chat' }),
+});
+const seen = [];
+for await (const event of streaming.streamTurn(input('turn-1b', 'stream this please'))) {
+  if (event.type === 'text_delta') seen.push(JSON.stringify(event.text));
+  if (event.type === 'tool_activity') seen.push(`[${event.name} ${event.phase}]`);
+  if (event.type === 'result') {
+    console.log('1b. live:', seen.join(' '), '| answer:', JSON.stringify(event.result.assistantMessage?.text));
+    console.log('    events:', JSON.stringify(event.result.metadata?.backendMetadata?.relay?.events ?? {}));
+  }
+}
+await streamingBridge.dispose();
 
 // 2. A shorthand failure ends the wait at once; silence ends it at the timeout, with a cancel.
 const cancels = [];

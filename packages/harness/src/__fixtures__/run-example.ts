@@ -29,6 +29,7 @@ export async function runExample(name: string, options: { env?: NodeJS.ProcessEn
       alias: {
         '@agent-assistant/harness/testing/node': `${src}/testing/node/index.ts`,
         '@agent-assistant/harness/testing': `${src}/testing/index.ts`,
+        '@agent-assistant/harness/worker-bridge': `${src}/worker-bridge/index.ts`,
         '@agent-assistant/harness': `${src}/index.ts`,
       },
       banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },

@@ -282,7 +282,7 @@ describe('AgentRelayExecutionAdapter over the in-memory relay', () => {
 
   it('declares honest capabilities and negotiates against them', () => {
     const { adapter } = setup();
-    expect(adapter.describeCapabilities()).toMatchObject({ toolUse: 'none', continuationSupport: 'opaque-resume', approvalInterrupts: 'none', attachments: false });
+    expect(adapter.describeCapabilities()).toMatchObject({ toolUse: 'none', continuationSupport: 'opaque-resume', approvalInterrupts: 'none', attachments: false, streaming: true });
     expect(adapter.negotiate(request({ requirements: { approvalInterrupts: 'required' } })).supported).toBe(false);
     expect(adapter.negotiate(request({ requirements: { continuationSupport: 'required' } })).supported).toBe(true);
     const custom = new AgentRelayExecutionAdapter({ relay: createMemoryRelay(), workerName: WORKER, capabilities: { traceDepth: 'standard' } });

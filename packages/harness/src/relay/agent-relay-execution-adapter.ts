@@ -12,6 +12,7 @@ import type {
 import type { AgentRelayExecutionAdapterOptions } from './agent-relay-adapter-options.js';
 import { awaitRelayReply, type RelayWait } from './internal/await-relay-reply.js';
 import { describeError } from './internal/describe-error.js';
+import { forwardRelayEvents } from './internal/forward-relay-events.js';
 import { loadDefaultRelay, type OwnedRelay } from './internal/load-default-relay.js';
 import { relayFailure, relayReplyResult, type RelayTurn } from './internal/relay-result.js';
 import { resolveAgentRelayOptions, type ResolvedAgentRelayOptions } from './internal/resolve-adapter-options.js';
@@ -36,6 +37,11 @@ const cloneCapabilities = (capabilities: ExecutionCapabilities): ExecutionCapabi
  * request's shorter `timeoutMs`) is `failed` / `timeout`, retryable; the turn's signal ends the wait
  * too. On a timeout or a cancel the worker is sent an `agent-assistant.execution-cancel.v1`
  * message. Many turns may run at once on one adapter. `execute` never throws.
+ *
+ * When the harness streams the turn (`streamTurn`), the request asks the worker for its live
+ * events (`stream: true`), and the `agent-assistant.execution-event.v1` messages it sends before
+ * the result are streamed as they arrive (`text_delta`, `tool_activity`, `plan_update`,
+ * `approval_requested`), in order, repeats dropped; the result still carries the whole answer.
  *
  * The main entry stays Worker-safe: with an injected `relay` nothing else loads; without one, the
  * adapter loads `RelayAdapter` (`@agent-assistant/harness/agent-relay`, Node.js, optional peer
@@ -137,11 +143,14 @@ export class AgentRelayExecutionAdapter implements ExecutionAdapter {
         sentAt: new Date(sentAt).toISOString(),
         deadline: new Date(sentAt + timeoutMs).toISOString(),
         request: clean,
+        stream: options.onEvent !== undefined,
       });
     } catch (error) {
       return fail(`The request could not be encoded as JSON: ${describeError(error)}`, false);
     }
 
+    const events = options.onEvent === undefined ? undefined : forwardRelayEvents(options.onEvent);
+    if (events !== undefined) turn.events = events.stats;
     let wait: RelayWait;
     try {
       wait = awaitRelayReply({
@@ -155,6 +164,7 @@ export class AgentRelayExecutionAdapter implements ExecutionAdapter {
         maxReplyChars: config.maxReplyChars,
         signal: options.signal,
         now: Date.now,
+        onEvents: events?.receive,
       });
     } catch (error) {
       return fail(`Could not subscribe to replies: ${describeError(error)}`, true);

@@ -13,8 +13,8 @@ export interface AdapterRunnerOptions {
  * (a local CLI preset, `LocalCommandExecutionAdapter`, an HTTP backend) becomes something the
  * worker bridge can run. Like the harness, it asks `negotiate` first: a request the adapter
  * cannot serve is answered `unsupported` without running it, and warnings are reported as the
- * result's `degradation`. The run's signal is passed to `execute`; a throwing adapter becomes a
- * `failed` result.
+ * result's `degradation`. The run's signal (and, when the orchestrator streams, the event callback)
+ * is passed to `execute`; a throwing adapter becomes a `failed` result.
  *
  * @example
  * const runner = createAdapterRunner(new CodexExecutionAdapter({ sandbox: 'read-only' }));
@@ -47,7 +47,7 @@ export function createAdapterRunner(adapter: ExecutionAdapter, options: AdapterR
       }
       let result: ExecutionResult;
       try {
-        result = await adapter.execute(input.request, { signal: input.signal });
+        result = await adapter.execute(input.request, { signal: input.signal, ...(input.onEvent === undefined ? {} : { onEvent: input.onEvent }) });
       } catch (error) {
         return failed(describeError(error));
       }

@@ -1,4 +1,4 @@
-import type { ExecutionRequest, ExecutionResult } from '../execution/types.js';
+import type { ExecutionRequest, ExecutionResult, ExecutionStreamEvent } from '../execution/types.js';
 
 /** What the worker bridge hands a runner for one request. */
 export interface CliRunInput {
@@ -22,6 +22,12 @@ export interface CliRunInput {
    * or the bridge shuts down (an `AbortError`). The runner must stop its process then.
    */
   signal: AbortSignal;
+  /**
+   * Present when the orchestrator streams the turn (`streamTurn`): the runner may report its live
+   * events (`text_delta`, `tool_activity`, …) here, and the bridge sends them to the orchestrator
+   * ahead of the result. Calls after the run ended are ignored.
+   */
+  onEvent?: ((event: ExecutionStreamEvent) => void) | undefined;
 }
 
 /**

@@ -6,6 +6,7 @@ import type { ExecutionCancelMessage, ExecutionRequestMessage } from '../relay/w
 import { decodeWorkerInboundMessage } from '../relay/wire/decode-worker-inbound.js';
 import { RecentIds } from '../agent-relay/internal/recent-ids.js';
 import { encodeReply } from './internal/encode-reply.js';
+import { createEventSender, type EventSender } from './internal/event-sender.js';
 import { runWithBounds } from './internal/run-with-bounds.js';
 import { validateBridgeConfig, type ResolvedBridgeConfig } from './internal/validate-bridge-config.js';
 import { within } from './internal/within.js';
@@ -29,6 +30,8 @@ interface Job {
   controller: AbortController;
   /** Set once the run started. */
   settled?: Promise<void>;
+  /** Sends the run's live events, when the request asked for them (`stream: true`). */
+  events?: EventSender;
 }
 
 /**
@@ -244,9 +247,21 @@ class WorkerBridge implements RelayWorkerBridge {
     this.emit({ type: 'request_started', requestId: message.requestId, turnId: message.turnId, from, timeoutMs });
     const request = { ...message.request, timeoutMs };
     const startedAt = Date.now();
+    if (message.stream === true) {
+      const { requestId, turnId, threadId } = message;
+      job.events = createEventSender({ requestId, turnId, threadId }, (text) =>
+        this.config.relay.send({ from: this.workerName, to: from, text, threadId, channelId: this.config.channelId }),
+      );
+    }
+    const events = job.events;
     let run;
     try {
-      run = runWithBounds(this.config.runner, { request, prompt: buildLocalPrompt(request), timeoutMs }, job.controller, this.config.stopGraceMs);
+      run = runWithBounds(
+        this.config.runner,
+        { request, prompt: buildLocalPrompt(request), timeoutMs, ...(events === undefined ? {} : { onEvent: (event) => events.push(event) }) },
+        job.controller,
+        this.config.stopGraceMs,
+      );
     } catch (error) {
       this.running.delete(job);
       this.finish(job, bridgeFailure(this.backendId, 'backend_execution_error', `Could not start the run: ${describeError(error)}`, false), 0);
@@ -282,8 +297,10 @@ class WorkerBridge implements RelayWorkerBridge {
     if (executionResult.status === 'completed') this.counts.completed += 1;
     else this.counts.failed += 1;
     const text = encodeReply(message, executionResult, this.config.maxReplyChars, (result) => this.decorate(result));
-    const sending = this.config.relay
-      .send({ from: this.workerName, to: from, text, threadId: message.threadId, channelId: this.config.channelId })
+    // Live events go first; a relay that is slow to take them delays the result by stopGraceMs at most.
+    const eventsSent = job.events === undefined ? Promise.resolve() : within(job.events.close(), this.config.stopGraceMs);
+    const sending = eventsSent
+      .then(() => this.config.relay.send({ from: this.workerName, to: from, text, threadId: message.threadId, channelId: this.config.channelId }))
       .then(
         () => true,
         (error: unknown) => {

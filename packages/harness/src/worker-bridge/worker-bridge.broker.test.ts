@@ -10,6 +10,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { startBrokerRig, type BrokerRig } from '../agent-relay/__fixtures__/broker-rig.js';
 import { RelayAdapter } from '../agent-relay/relay-adapter.js';
 import { createHarness } from '../core/create-harness.js';
+import type { HarnessResult } from '../core/types/result.js';
+import type { HarnessStreamEvent } from '../core/types/runtime.js';
 import type { ExecutionResult } from '../execution/types.js';
 import { backendContinuationFrom } from '../local/backend-continuation.js';
 import { executionRequest, fixtureExecutable, turnInput } from '../local/__fixtures__/test-helpers.js';
@@ -200,6 +202,22 @@ describe('worker bridge in a child process, a fixture CLI (fake Claude Code)', (
     const result = await adapterFor(rig, 'claude-worker').execute(executionRequest('ping', { turnId: 'claude-1' }));
     expect(result).toMatchObject({ status: 'completed', output: { text: 'PONG from fake (message 1)' }, continuation: { kind: 'claude-code.session' } });
     expect(result.usage?.inputTokens).toBeGreaterThan(0);
+  });
+
+  it('streams the CLI’s live events through the broker ahead of the result (streamTurn)', async () => {
+    const harness = createHarness({ backend: adapterFor(rig, 'claude-worker') });
+    const live: HarnessStreamEvent[] = [];
+    let result: HarnessResult | undefined;
+    for await (const event of harness.streamTurn(turnInput('FAKE_TOOL check the build', { turnId: 'stream-1' }))) {
+      if (event.type === 'result') result = event.result;
+      else if (event.type === 'text_delta' || event.type === 'tool_activity') live.push(event);
+    }
+    expect(result?.outcome).toBe('completed');
+    expect(live.findIndex((event) => event.type === 'tool_activity' && event.name === 'Bash')).toBeGreaterThanOrEqual(0);
+    expect(live.flatMap((event) => (event.type === 'text_delta' ? [event.text] : [])).join('')).toBe(result?.assistantMessage?.text);
+    const relay = (result?.metadata?.['backendMetadata'] as { relay?: { events?: { messages: number; gaps: number } } } | undefined)?.relay;
+    expect(relay?.events?.messages).toBeGreaterThanOrEqual(1);
+    expect(relay?.events?.gaps).toBe(0);
   });
 
   it('resumes the worker session: request.continuation and metadata.backendContinuation both reach the CLI', async () => {

@@ -1,5 +1,12 @@
-import type { DecodedExecutionResultMessage, RelayDecodeFailureReason } from '../wire/message-types.js';
-import { decodeExecutionResultMessage } from '../wire/execution-result-message.js';
+import {
+  AGENT_RELAY_EXECUTION_EVENT_TYPE,
+  type DecodedExecutionEventMessage,
+  type DecodedExecutionResultMessage,
+  type RelayDecodeFailureReason,
+} from '../wire/message-types.js';
+import { eventFromBody } from '../wire/execution-event-message.js';
+import { resultFromBody } from '../wire/execution-result-message.js';
+import { parseBody, typeOf } from '../wire/parse-body.js';
 import type { RelayInboundMessage, RelayTransport } from '../relay-transport.js';
 
 /** Why a message that reached the orchestrator's name was not taken as this turn's reply. */
@@ -32,6 +39,11 @@ export interface RelayWaitTarget {
   maxReplyChars: number;
   signal?: AbortSignal | undefined;
   now: () => number;
+  /**
+   * Receives this request's event messages (from the worker, on the thread) until the reply; a
+   * listener must not throw. Without it event messages are ignored as `foreign`.
+   */
+  onEvents?: ((message: DecodedExecutionEventMessage) => void) | undefined;
 }
 
 /** A wait in progress. `outcome` settles once; `dispose` ends the wait early and frees everything. */
@@ -46,7 +58,8 @@ const MAX_NOTED = 20;
 /**
  * Subscribes to the orchestrator's name and waits for the reply to one request: a result message
  * carrying the request id (or, from shorthand workers that send none, the turn id), from the
- * worker, on the thread. Everything else is ignored and counted. Ends on the reply, the timeout or
+ * worker, on the thread. The request's event messages, checked the same way, go to `onEvents`
+ * until then. Everything else is ignored and counted. Ends on the reply, the timeout or
  * the signal; on any ending the subscription, the timer and the abort listener are removed.
  */
 export function awaitRelayReply(target: RelayWaitTarget): RelayWait {
@@ -71,14 +84,20 @@ export function awaitRelayReply(target: RelayWaitTarget): RelayWait {
     try {
       if (seen.has(inbound.id)) return;
       seen.add(inbound.id);
-      const decoded = decodeExecutionResultMessage(inbound.text, { maxChars: target.maxReplyChars });
+      const body = parseBody(inbound.text, { maxChars: target.maxReplyChars });
+      if (!body.ok) {
+        ignore(body.reason, inbound);
+        return;
+      }
+      const events = target.onEvents !== undefined && typeOf(body.message) === AGENT_RELAY_EXECUTION_EVENT_TYPE;
+      const decoded = events ? eventFromBody(body.message) : resultFromBody(body.message);
       if (!decoded.ok) {
         ignore(decoded.reason, inbound);
         return;
       }
       const message = decoded.message;
       const mine = message.requestId === undefined ? message.turnId === target.turnId : message.requestId === target.requestId;
-      if (!mine) return; // Another turn's reply, or a late one: not this turn's business.
+      if (!mine) return; // Another turn's message, or a late one: not this turn's business.
       if (inbound.from !== target.workerName) {
         ignore('wrong_sender', inbound);
         return;
@@ -88,7 +107,8 @@ export function awaitRelayReply(target: RelayWaitTarget): RelayWait {
         ignore('wrong_thread', inbound);
         return;
       }
-      finish({ kind: 'reply', message, inbound, at: target.now() });
+      if ('seq' in message) target.onEvents?.(message);
+      else finish({ kind: 'reply', message, inbound, at: target.now() });
     } catch {
       // A hostile message (throwing getters and the like) is ignored like any malformed one.
       ignore('malformed', inbound);

@@ -5,6 +5,7 @@ import type {
   ExecutionTrace,
 } from '../../execution/types.js';
 import type { IgnoredMessages, RelayWaitOutcome } from './await-relay-reply.js';
+import type { RelayEventStats } from './forward-relay-events.js';
 
 /** What every result of one `execute` shares. */
 export interface RelayTurn {
@@ -18,6 +19,8 @@ export interface RelayTurn {
   threadId?: string;
   timeoutMs?: number;
   ignored?: IgnoredMessages;
+  /** Set when the turn streamed: what came of the worker's event messages. */
+  events?: RelayEventStats;
 }
 
 type TraceEvent = NonNullable<ExecutionTrace['events']>[number];
@@ -36,6 +39,7 @@ function relayMetadata(turn: RelayTurn, extra: Record<string, unknown> = {}): Re
     ...(turn.ignored === undefined || turn.ignored.total === 0
       ? {}
       : { ignoredMessages: { total: turn.ignored.total, ...turn.ignored.counts } }),
+    ...(turn.events === undefined || turn.events.messages === 0 ? {} : { events: { ...turn.events } }),
     ...extra,
   };
 }

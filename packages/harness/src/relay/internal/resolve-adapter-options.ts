@@ -31,8 +31,10 @@ export const DEFAULT_AGENT_RELAY_CAPABILITIES: ExecutionCapabilities = {
   attachments: false,
   history: true,
   maxContextStrategy: 'unknown',
+  streaming: true,
   notes: [
     'The turn runs on a remote worker; the harness tools of this process are not offered to it.',
+    'Live events stream when the worker sends them (the worker bridge does, for runners that report events); other workers send only the result.',
     "A resume sends the worker's continuation back to it; whether the session continues depends on the worker's runner.",
   ],
 };
@@ -60,6 +62,7 @@ const optionsSchema = /* @__PURE__ */ memo(() => {
         attachments: z.optional(z.boolean()),
         history: z.optional(z.boolean()),
         maxContextStrategy: z.optional(z.enum(['unknown', 'small', 'medium', 'large'])),
+        streaming: z.optional(z.boolean()),
         notes: z.optional(z.array(z.string())),
       }),
     ),

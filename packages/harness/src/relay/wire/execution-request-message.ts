@@ -14,7 +14,7 @@ import { relayWireSchemas } from './wire-schemas.js';
  * @throws TypeError when the request holds a value JSON cannot carry (a cycle, a `BigInt`).
  */
 export function encodeExecutionRequestMessage(message: Omit<ExecutionRequestMessage, 'type'>): string {
-  const { requestId, turnId, threadId, replyTo, sentAt, deadline, request } = message;
+  const { requestId, turnId, threadId, replyTo, sentAt, deadline, request, stream } = message;
   return JSON.stringify({
     type: AGENT_RELAY_EXECUTION_REQUEST_TYPE,
     requestId,
@@ -24,6 +24,7 @@ export function encodeExecutionRequestMessage(message: Omit<ExecutionRequestMess
     sentAt,
     ...(deadline === undefined ? {} : { deadline }),
     request,
+    ...(stream === true ? { stream } : {}),
   });
 }
 
@@ -47,7 +48,7 @@ export function requestFromBody(body: Record<string, unknown>): RelayDecodeResul
   if (type !== AGENT_RELAY_EXECUTION_REQUEST_TYPE) return foreign(type, AGENT_RELAY_EXECUTION_REQUEST_TYPE);
   const parsed = relayWireSchemas().requestMessageSchema.safeParse(body);
   if (!parsed.success) return { ok: false, reason: 'malformed', detail: `Invalid request message: ${formatIssues(parsed.error.issues)}.` };
-  const { deadline, replyTo, request, ...rest } = parsed.data;
+  const { deadline, replyTo, request, stream, ...rest } = parsed.data;
   return {
     ok: true,
     message: {
@@ -55,6 +56,7 @@ export function requestFromBody(body: Record<string, unknown>): RelayDecodeResul
       replyTo: { agentId: replyTo.agentId, ...(replyTo.channelId === undefined ? {} : { channelId: replyTo.channelId }) },
       ...(deadline === undefined ? {} : { deadline }),
       request: request as ExecutionRequest,
+      ...(stream === true ? { stream } : {}),
     },
   };
 }

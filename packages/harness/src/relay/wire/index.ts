@@ -1,8 +1,12 @@
 export {
   AGENT_RELAY_EXECUTION_CANCEL_TYPE,
+  AGENT_RELAY_EXECUTION_EVENT_TYPE,
   AGENT_RELAY_EXECUTION_REQUEST_TYPE,
   AGENT_RELAY_EXECUTION_RESULT_TYPE,
   LEGACY_EXECUTION_RESULT_TYPE,
+  MAX_EVENTS_PER_MESSAGE,
+  type DecodedExecutionEventMessage,
+  type ExecutionEventMessage,
   type DecodedExecutionResultMessage,
   type ExecutionCancelMessage,
   type ExecutionCancelReason,
@@ -16,5 +20,6 @@ export {
 export { encodeExecutionRequestMessage, decodeExecutionRequestMessage } from './execution-request-message.js';
 export { encodeExecutionResultMessage, decodeExecutionResultMessage } from './execution-result-message.js';
 export { encodeExecutionCancelMessage, decodeExecutionCancelMessage } from './execution-cancel-message.js';
+export { encodeExecutionEventMessage, decodeExecutionEventMessage } from './execution-event-message.js';
 export { decodeWorkerInboundMessage, type WorkerInboundMessage } from './decode-worker-inbound.js';
 export { normalizeWorkerResult, SHORTHAND_WORKER_BACKEND_ID } from './normalize-worker-result.js';

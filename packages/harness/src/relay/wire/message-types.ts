@@ -1,9 +1,13 @@
-import type { ExecutionRequest, ExecutionResult } from '../../execution/types.js';
+import type { ExecutionRequest, ExecutionResult, ExecutionStreamEvent } from '../../execution/types.js';
 
 /** The `type` of a request message: an orchestrator asks a worker to run one turn. */
 export const AGENT_RELAY_EXECUTION_REQUEST_TYPE = 'agent-assistant.execution-request.v1';
 /** The `type` of a result message: a worker answers one request. */
 export const AGENT_RELAY_EXECUTION_RESULT_TYPE = 'agent-assistant.execution-result.v1';
+/** The `type` of an event message: a worker's live events of one request, while it runs. */
+export const AGENT_RELAY_EXECUTION_EVENT_TYPE = 'agent-assistant.execution-event.v1';
+/** Most events one event message carries. */
+export const MAX_EVENTS_PER_MESSAGE = 256;
 /** The `type` of a cancel message: the orchestrator no longer waits for a request's result. */
 export const AGENT_RELAY_EXECUTION_CANCEL_TYPE = 'agent-assistant.execution-cancel.v1';
 /** A result `type` older workers send; accepted when decoding results, never sent. */
@@ -33,6 +37,12 @@ export interface ExecutionRequestMessage {
   deadline?: string;
   /** The whole turn, as the harness built it. */
   request: ExecutionRequest;
+  /**
+   * `true` when the orchestrator streams the turn: the worker may send its live events as
+   * `agent-assistant.execution-event.v1` messages before the result. Workers that do not know
+   * the field ignore it and send only the result.
+   */
+  stream?: boolean;
 }
 
 /** The body of a result message, as JSON. */
@@ -46,6 +56,31 @@ export interface ExecutionResultMessage {
   sentAt: string;
   /** The worker's answer, following the `ExecutionResult` contract. */
   executionResult: ExecutionResult;
+}
+
+/**
+ * The body of an event message, as JSON: live events of one request (`text_delta`,
+ * `tool_activity`, `plan_update`, `approval_requested`), sent by the worker while the run goes on
+ * and before its result, only for a request that asked for them (`stream: true`). Best effort: the
+ * result carries the whole answer whatever events were lost.
+ */
+export interface ExecutionEventMessage {
+  type: typeof AGENT_RELAY_EXECUTION_EVENT_TYPE;
+  requestId: string;
+  turnId: string;
+  threadId: string;
+  /** ISO-8601 time the worker sent the message. */
+  sentAt: string;
+  /** 0 for the first event message of a request, then 1, 2 …: the receiver drops repeats and notices gaps. */
+  seq: number;
+  /** 1 to {@link MAX_EVENTS_PER_MESSAGE} events, in the order they happened. */
+  events: ExecutionStreamEvent[];
+}
+
+/** An event message as decoded: events of unknown or broken shapes are left out and counted. */
+export interface DecodedExecutionEventMessage extends ExecutionEventMessage {
+  /** Events of the message that were not valid `ExecutionStreamEvent`s (a newer worker's, or broken). */
+  droppedEvents: number;
 }
 
 /** Why the orchestrator cancelled a request. */

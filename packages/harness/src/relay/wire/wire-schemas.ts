@@ -5,8 +5,10 @@ import { commonSchemas } from '../../shared/schemas/common-schemas.js';
 import { memo } from '../../shared/schemas/lazy-schema.js';
 import {
   AGENT_RELAY_EXECUTION_CANCEL_TYPE,
+  AGENT_RELAY_EXECUTION_EVENT_TYPE,
   AGENT_RELAY_EXECUTION_REQUEST_TYPE,
   AGENT_RELAY_EXECUTION_RESULT_TYPE,
+  MAX_EVENTS_PER_MESSAGE,
 } from './message-types.js';
 
 /** The relay wire schemas, built on first use. Unknown keys are dropped from parsed values. */
@@ -24,6 +26,15 @@ export const relayWireSchemas = /* @__PURE__ */ memo(() => {
     replyTo: z.object({ agentId: nonEmptyString, channelId: z.optional(z.string()) }),
     deadline: z.optional(isoTime),
     request: executionRequestSchema,
+    stream: z.optional(z.boolean()),
+  });
+
+  /** Each event is checked on its own (see `eventFromBody`), so one unknown event type does not lose the others. */
+  const eventMessageSchema = z.object({
+    type: z.literal(AGENT_RELAY_EXECUTION_EVENT_TYPE),
+    ...ids,
+    seq: z.int().check(z.gte(0)),
+    events: z.array(z.unknown()).check(z.minLength(1), z.maxLength(MAX_EVENTS_PER_MESSAGE)),
   });
 
   const resultMessageSchema = z.object({
@@ -50,6 +61,7 @@ export const relayWireSchemas = /* @__PURE__ */ memo(() => {
     requestMessageSchema,
     resultMessageSchema,
     cancelMessageSchema,
+    eventMessageSchema,
     resultEnvelopeSchema,
     executionResultSchema,
     executionContinuationSchema,

@@ -2,13 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { propertyRuns } from '../../__fixtures__/property-runs.js';
 import { executionResultSchema } from '../../execution/execution-result-schema.js';
-import { decodeExecutionResultMessage, decodeWorkerInboundMessage, encodeExecutionResultMessage } from './index.js';
+import { decodeExecutionEventMessage, decodeExecutionResultMessage, decodeWorkerInboundMessage, encodeExecutionResultMessage } from './index.js';
+import { executionStreamEventSchema } from '../../execution/execution-stream-event-schema.js';
 
 // Any body a relay can deliver: decoders answer, never throw, and what they accept is a valid result.
 
 const resultish = fc.record(
   {
-    type: fc.constantFrom('agent-assistant.execution-result.v1', 'execution-result', 'agent-assistant.execution-request.v1', 'other'),
+    type: fc.constantFrom('agent-assistant.execution-result.v1', 'execution-result', 'agent-assistant.execution-request.v1', 'agent-assistant.execution-event.v1', 'other'),
     requestId: fc.oneof(fc.string(), fc.integer(), fc.constant('__proto__')),
     turnId: fc.string(),
     threadId: fc.string(),
@@ -18,6 +19,8 @@ const resultish = fc.record(
     executionResult: fc.anything(),
     result: fc.anything(),
     ok: fc.anything(),
+    seq: fc.oneof(fc.nat(), fc.integer(), fc.double(), fc.string()),
+    events: fc.oneof(fc.array(fc.oneof(fc.record({ type: fc.constantFrom('text_delta', 'tool_activity', 'plan_update'), text: fc.string() }), fc.anything())), fc.anything()),
   },
   { requiredKeys: [] },
 );
@@ -28,6 +31,8 @@ describe('relay wire decoders (properties)', () => {
       fc.property(fc.oneof(fc.string(), fc.json(), resultish.map((value) => JSON.stringify(value))), (text) => {
         const result = decodeExecutionResultMessage(text);
         if (result.ok) expect(executionResultSchema.safeParse(result.message.executionResult).success).toBe(true);
+        const events = decodeExecutionEventMessage(text);
+        if (events.ok) for (const event of events.message.events) expect(executionStreamEventSchema.safeParse(event).success).toBe(true);
         decodeWorkerInboundMessage(text);
       }),
       { numRuns: propertyRuns() },

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   decodeExecutionCancelMessage,
+  decodeExecutionEventMessage,
   decodeExecutionRequestMessage,
   decodeExecutionResultMessage,
   decodeWorkerInboundMessage,
   encodeExecutionCancelMessage,
+  encodeExecutionEventMessage,
   encodeExecutionRequestMessage,
   encodeExecutionResultMessage,
   normalizeWorkerResult,
@@ -44,6 +46,37 @@ describe('relay wire protocol', () => {
     expect(decodeExecutionCancelMessage(cancel)).toMatchObject({ ok: true, message: { reason: 'timeout' } });
     expect(decodeWorkerInboundMessage(cancel)).toMatchObject({ ok: true, message: { type: 'agent-assistant.execution-cancel.v1' } });
     expect(decodeWorkerInboundMessage(JSON.stringify({ type: 'agent-assistant.execution-cancel.v1', ...ids, reason: 'because' }))).toMatchObject({ ok: false, reason: 'malformed' });
+  });
+
+  it('carries stream: true on a request only when set', () => {
+    const streaming = encodeExecutionRequestMessage({ ...ids, replyTo: { agentId: 'chat' }, request, stream: true });
+    expect(decodeExecutionRequestMessage(streaming)).toMatchObject({ ok: true, message: { stream: true } });
+    const plain = encodeExecutionRequestMessage({ ...ids, replyTo: { agentId: 'chat' }, request, stream: false });
+    expect(JSON.parse(plain)).not.toHaveProperty('stream');
+    expect(decodeExecutionRequestMessage(plain)).toMatchObject({ ok: true, message: expect.not.objectContaining({ stream: expect.anything() }) });
+  });
+
+  it('round-trips an event message, leaving out and counting events of unknown or broken shapes', () => {
+    const events = [
+      { type: 'text_delta' as const, text: 'Hel' },
+      { type: 'tool_activity' as const, phase: 'started' as const, toolCallId: 't1', name: 'Bash', command: 'ls' },
+    ];
+    const text = encodeExecutionEventMessage({ ...ids, seq: 3, events });
+    expect(decodeExecutionEventMessage(text)).toEqual({ ok: true, message: { type: 'agent-assistant.execution-event.v1', ...ids, seq: 3, events, droppedEvents: 0 } });
+    const mixed = JSON.stringify({ type: 'agent-assistant.execution-event.v1', ...ids, seq: 0, events: [{ type: 'future' }, { type: 'text_delta', text: '' }, events[0], null] });
+    expect(decodeExecutionEventMessage(mixed)).toMatchObject({ ok: true, message: { events: [events[0]], droppedEvents: 3 } });
+  });
+
+  it.each([
+    ['a negative seq', { seq: -1, events: [{ type: 'text_delta', text: 'a' }] }],
+    ['a fractional seq', { seq: 1.5, events: [{ type: 'text_delta', text: 'a' }] }],
+    ['no events', { seq: 0, events: [] }],
+    ['too many events', { seq: 0, events: Array.from({ length: 257 }, () => ({ type: 'text_delta', text: 'a' })) }],
+    ['no request id', { seq: 0, events: [{ type: 'text_delta', text: 'a' }], requestId: '' }],
+  ])('calls an event message with %s malformed', (_label, fields) => {
+    const body = JSON.stringify({ type: 'agent-assistant.execution-event.v1', ...ids, ...fields });
+    expect(decodeExecutionEventMessage(body)).toMatchObject({ ok: false, reason: 'malformed' });
+    expect(decodeExecutionEventMessage(JSON.stringify({ type: 'agent-assistant.execution-result.v1', ...ids }))).toMatchObject({ ok: false, reason: 'foreign' });
   });
 
   it.each([

@@ -2,7 +2,7 @@ import { executionResultSchemas } from '../../execution/execution-result-schema.
 import type { ExecutionRequest, ExecutionResult } from '../../execution/types.js';
 import { describeError } from '../../relay/internal/describe-error.js';
 import { formatIssues } from '../../shared/schemas/format-issues.js';
-import type { CliRunner } from '../cli-runner.js';
+import type { CliRunInput, CliRunner } from '../cli-runner.js';
 import { bridgeFailure, stoppedFailure, timeoutReason } from './worker-results.js';
 
 /** One bounded run: its result, and when the runner itself settled (later, if it was abandoned). */
@@ -19,7 +19,7 @@ export interface BoundedRun {
  */
 export function runWithBounds(
   runner: CliRunner,
-  input: { request: ExecutionRequest; prompt: string; timeoutMs: number },
+  input: { request: ExecutionRequest; prompt: string; timeoutMs: number; onEvent?: CliRunInput['onEvent'] },
   controller: AbortController,
   stopGraceMs: number,
 ): BoundedRun {

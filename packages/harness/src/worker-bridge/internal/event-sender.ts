@@ -1,0 +1,124 @@
+import { MAX_STREAM_DELTA_CHARS } from '../../execution/execution-stream-event-schema.js';
+import type { ExecutionStreamEvent } from '../../execution/types.js';
+import { encodeExecutionEventMessage } from '../../relay/wire/execution-event-message.js';
+import { MAX_EVENTS_PER_MESSAGE } from '../../relay/wire/message-types.js';
+
+/** How long events gather before they go out as one message, in milliseconds. */
+const FLUSH_MS = 40;
+/** Characters (as JSON) one event message carries at most, beyond its first event. */
+const MAX_MESSAGE_CHARS = 262_144;
+/** Characters (as JSON) of events waiting to be sent at most; later events are dropped. */
+const MAX_QUEUED_CHARS = 4_194_304;
+
+/** Sends a run's live events as event messages, in order, ahead of its result. */
+export interface EventSender {
+  /** Queues one event of the runner; ignored once closed. Never throws. */
+  push(event: ExecutionStreamEvent): void;
+  /** Sends what is queued and stops taking events; resolves once the last message was sent or failed. */
+  close(): Promise<void>;
+  /** Events dropped: not encodable, over the queue bound, or whose message failed to send. */
+  readonly dropped: number;
+}
+
+/** What an event message needs besides its events. */
+export interface EventEnvelope {
+  requestId: string;
+  turnId: string;
+  threadId: string;
+}
+
+/**
+ * Creates the sender of one run. Events gather for a few milliseconds and go out together
+ * (adjacent text deltas merged), one message at a time, numbered from 0. Once one text delta is
+ * dropped, later ones are dropped too, so the text the orchestrator streamed stays a prefix of the
+ * answer and the result completes it.
+ */
+export function createEventSender(envelope: EventEnvelope, send: (text: string) => Promise<void>): EventSender {
+  let queue: { event: ExecutionStreamEvent; chars: number }[] = [];
+  let queuedChars = 0;
+  let seq = 0;
+  let dropped = 0;
+  let textBroken = false;
+  let closed = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let chain: Promise<void> = Promise.resolve();
+
+  const drop = (event: ExecutionStreamEvent) => {
+    dropped += 1;
+    if (event.type === 'text_delta') textBroken = true;
+  };
+
+  const flush = () => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    const pending = queue;
+    queue = [];
+    queuedChars = 0;
+    let head = 0;
+    while (head < pending.length) {
+      const batch: ExecutionStreamEvent[] = [];
+      let chars = 0;
+      while (head < pending.length && batch.length < MAX_EVENTS_PER_MESSAGE && (batch.length === 0 || chars + pending[head]!.chars <= MAX_MESSAGE_CHARS)) {
+        const next = pending[head]!;
+        head += 1;
+        batch.push(next.event);
+        chars += next.chars;
+      }
+      const text = encodeExecutionEventMessage({ ...envelope, sentAt: new Date().toISOString(), seq, events: batch });
+      seq += 1;
+      chain = chain
+        .then(() => send(text))
+        .then(undefined, () => {
+          dropped += batch.length;
+        });
+    }
+  };
+
+  const queueEvent = (event: ExecutionStreamEvent) => {
+    const isText = event.type === 'text_delta' && typeof event.text === 'string';
+    if (isText && textBroken) {
+      dropped += 1;
+      return;
+    }
+    const last = queue.at(-1);
+    if (isText && last?.event.type === 'text_delta' && last.event.text.length + event.text.length <= MAX_STREAM_DELTA_CHARS) {
+      const merged: ExecutionStreamEvent = { type: 'text_delta', text: last.event.text + event.text };
+      const chars = JSON.stringify(merged).length;
+      queuedChars += chars - last.chars;
+      queue[queue.length - 1] = { event: merged, chars };
+      return;
+    }
+    const chars = JSON.stringify(event)?.length ?? 0;
+    if (chars === 0 || queuedChars + chars > MAX_QUEUED_CHARS) {
+      drop(event);
+      return;
+    }
+    queue.push({ event, chars });
+    queuedChars += chars;
+    if (queue.length >= MAX_EVENTS_PER_MESSAGE) flush();
+    else timer ??= setTimeout(flush, FLUSH_MS);
+  };
+
+  return {
+    push(event) {
+      if (closed) return;
+      try {
+        queueEvent(event);
+      } catch {
+        // An event JSON cannot carry, or one whose fields throw: the orchestrator never sees it.
+        dropped += 1;
+        textBroken = true;
+      }
+    },
+    close() {
+      if (!closed) {
+        closed = true;
+        flush();
+      }
+      return chain;
+    },
+    get dropped() {
+      return dropped;
+    },
+  };
+}
