@@ -269,6 +269,23 @@ describe('agent-assistant run --backend', () => {
     expect(result.stderr).toMatch(/^completed \(answer_finalized\)/);
   });
 
+  it('shows a backend CLI’s own tool activity and plan as JSON lines, before the answer', async () => {
+    const claude = fixtureExecutable(tempDir(), 'claude', 'fake-claude.mjs');
+    const result = await runBin(['run', '--backend', 'claude-code', '--backend-command', claude, '--workspace', workspace, '--json', '--prompt', 'FAKE_TOOL check it']);
+    expect(result.code, result.stderr).toBe(0);
+    const events = result.stdout
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as { type: string; phase?: string; name?: string; command?: string; entries?: unknown[]; status?: string });
+    const types = events.map((event) => event.type);
+    const started = events.find((event) => event.type === 'tool_activity' && event.phase === 'started' && event.name === 'Bash');
+    expect(started).toMatchObject({ command: 'echo TOOL_OK', iteration: 1 });
+    expect(events.find((event) => event.type === 'tool_activity' && event.phase === 'finished' && event.name === 'Bash')).toMatchObject({ status: 'succeeded' });
+    expect(events.find((event) => event.type === 'plan_update')?.entries).toHaveLength(2);
+    expect(types.indexOf('tool_activity')).toBeLessThan(types.indexOf('text_delta'));
+    expect(types.at(-1)).toBe('result');
+  });
+
   it('Ctrl+C cancels the turn: exit 130, no child process left, continuation written', { timeout: 30_000 }, async () => {
     const dir = tempDir();
     const claude = fixtureExecutable(dir, 'claude', 'fake-claude.mjs');
@@ -412,5 +429,24 @@ describe.runIf(hasScript)('agent-assistant run on a terminal (script pseudo-term
     expect(screen).toMatch(
       /completed \(answer_finalized\) · 2 steps · 1 tool call · 470 in \/ 39 out tokens · cost 0\.00125 · [\d.]+ s\n$/,
     );
+  });
+
+  it('shows a backend CLI’s tool activity and plan on stderr', async () => {
+    const claude = fixtureExecutable(tempDir(), 'claude', 'fake-claude.mjs');
+    const args = ['run', '--backend', 'claude-code', '--backend-command', claude, '--workspace', workspace, '--prompt', 'FAKE_TOOL check it'];
+    const command = [process.execPath, bin, ...args].map((arg) => `'${arg}'`).join(' ');
+    const result = await new Promise<BinRun>((resolve, reject) => {
+      const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: home, env: baseEnv({ TERM: 'xterm' }), stdio: ['pipe', 'pipe', 'pipe'] });
+      let stdout = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stdout, stderr: '' }));
+      child.stdin.end();
+    });
+    expect(result.code).toBe(0);
+    const screen = result.stdout.replace(/\r/g, '');
+    expect(screen).toContain('  → Bash echo TOOL_OK\n');
+    expect(screen).toContain('  ✓ Bash\n');
+    expect(screen).toMatch(/ {2}plan: ▸ Run the check · ○ Report\n/);
   });
 });

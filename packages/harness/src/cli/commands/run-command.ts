@@ -173,6 +173,8 @@ export async function runCommand(io: CliIo, argv: readonly string[]): Promise<nu
         else if (event.type === 'text_delta') view.text(event.iteration, event.text);
         else if (event.type === 'tool_started') view.toolStarted(event.iteration, event.call);
         else if (event.type === 'tool_finished') view.toolFinished(event.iteration, event.result);
+        else if (event.type === 'tool_activity' || event.type === 'plan_update' || event.type === 'approval_requested') view.backendActivity(event);
+        else if (event.type === 'reasoning_delta') view.reasoning(event.iteration, event.text);
       }
       return stream.result;
     },

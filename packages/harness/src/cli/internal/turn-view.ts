@@ -1,4 +1,5 @@
 import type { HarnessResult } from '../../core/types/result.js';
+import type { HarnessBackendStreamEvent } from '../../core/types/runtime.js';
 import type { HarnessToolCall, HarnessToolResult } from '../../shared/types/tools.js';
 import type { CliIo } from './cli-io.js';
 import { Spinner } from './spinner.js';
@@ -20,6 +21,10 @@ export interface TurnView {
   text(iteration: number, text: string): void;
   toolStarted(iteration: number, call: HarnessToolCall): void;
   toolFinished(iteration: number, result: HarnessToolResult): void;
+  /** What a backend reports while it works: its own tool calls, its plan, its permission requests. */
+  backendActivity(event: HarnessBackendStreamEvent): void;
+  /** The model's reasoning as it arrives (JSON lines only; the text view keeps it off the screen). */
+  reasoning(iteration: number, text: string): void;
   /** A note for the person (e.g. interrupted); a `notice` event in JSON. */
   notice(message: string): void;
   finished(result: HarnessResult, ending: TurnEnding): void;
@@ -53,6 +58,8 @@ export function jsonTurnView(io: CliIo): TurnView {
               error: { code: result.error.code, message: result.error.message },
             }),
       }),
+    backendActivity: (event) => line({ ...event }),
+    reasoning: (iteration, text) => line({ type: 'reasoning_delta', iteration, text }),
     notice: (message) => line({ type: 'notice', message }),
     finished: (result, ending) =>
       line({
@@ -119,6 +126,13 @@ export function textTurnView(io: CliIo): TurnView {
       const mark = result.status === 'success' ? '✓' : `✗ ${preview(result.error?.code ?? 'error', 60)}`;
       activity(`  ${mark} ${preview(result.toolName, 60)}`);
     },
+    backendActivity: (event) => {
+      const line = backendActivityLine(event);
+      if (line === undefined) return;
+      activity(line);
+      if (event.type === 'tool_activity' && event.phase === 'started') spinner.start(`running ${preview(event.name, 60)}…`);
+    },
+    reasoning: () => undefined,
     notice: (message) => {
       spinner.stop();
       endLine();
@@ -139,6 +153,24 @@ export function textTurnView(io: CliIo): TurnView {
       io.stderr(`${summaryLine(result)}\n`);
     },
   };
+}
+
+const PLAN_MARKS = { completed: '✓', in_progress: '▸', pending: '○' } as const;
+
+/** One stderr line for a backend's activity, or none (progress updates of a running tool). */
+function backendActivityLine(event: HarnessBackendStreamEvent): string | undefined {
+  switch (event.type) {
+    case 'tool_activity': {
+      const what = event.command === undefined ? preview(event.name, 60) : `${preview(event.name, 60)} ${preview(event.command)}`;
+      if (event.phase === 'started') return `  → ${what}`;
+      if (event.phase === 'updated') return undefined;
+      return event.status === undefined || event.status === 'succeeded' ? `  ✓ ${preview(event.name, 60)}` : `  ✗ ${event.status} ${preview(event.name, 60)}`;
+    }
+    case 'plan_update':
+      return `  plan: ${preview(event.entries.map((entry) => `${PLAN_MARKS[entry.status]} ${entry.content}`).join(' · '), 160)}`;
+    case 'approval_requested':
+      return `  ? ${preview(event.title, 120)}`;
+  }
 }
 
 /** What to do about a paused turn. */
