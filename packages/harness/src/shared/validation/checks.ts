@@ -14,12 +14,16 @@ function codePoints(value: string): number {
   return count;
 }
 
+// A code point is one or two UTF-16 units, so a string's code points are between half its
+// `length` and its `length`: they are counted only when the bound falls in that range.
+
 /** At least `minimum` characters (code points) or elements. */
 /* @__NO_SIDE_EFFECTS__ */
 export function minLength(minimum: number): Check<string | readonly unknown[]> {
   return makeCheck((value: string | readonly unknown[], context) => {
-    const length = typeof value === 'string' && value.length >= minimum ? codePoints(value) : value.length;
-    if (length < minimum) addIssue(context, { code: 'too_small', minimum, inclusive: true, continue: true });
+    const units = value.length;
+    const short = typeof value === 'string' && units >= minimum && units / 2 < minimum ? codePoints(value) < minimum : units < minimum;
+    if (short) addIssue(context, { code: 'too_small', minimum, inclusive: true, continue: true });
     return value;
   });
 }
@@ -28,8 +32,9 @@ export function minLength(minimum: number): Check<string | readonly unknown[]> {
 /* @__NO_SIDE_EFFECTS__ */
 export function maxLength(maximum: number): Check<string | readonly unknown[]> {
   return makeCheck((value: string | readonly unknown[], context) => {
-    const length = typeof value === 'string' && value.length > maximum ? codePoints(value) : value.length;
-    if (length > maximum) addIssue(context, { code: 'too_big', maximum, inclusive: true, continue: true });
+    const units = value.length;
+    const long = typeof value === 'string' && units > maximum && units / 2 <= maximum ? codePoints(value) > maximum : units > maximum;
+    if (long) addIssue(context, { code: 'too_big', maximum, inclusive: true, continue: true });
     return value;
   });
 }

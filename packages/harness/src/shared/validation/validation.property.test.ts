@@ -129,3 +129,21 @@ describe('the validator and zod/mini agree on the real schemas', () => {
     });
   }
 });
+
+describe('string lengths against zod/mini', () => {
+  it('minLength and maxLength agree on any string, surrogate pairs and lone surrogates included', async () => {
+    const ours = await import('./index.js');
+    const zod = await import('zod/mini');
+    const text = fc.string({ unit: fc.oneof(fc.constantFrom('a', '😀', '\ud800', '\udc00', 'é'), fc.integer({ min: 0, max: 0x10ffff }).map((point) => String.fromCodePoint(point))), maxLength: 40 });
+    fc.assert(
+      fc.property(text, fc.nat({ max: 45 }), (value, bound) => {
+        for (const check of ['minLength', 'maxLength'] as const) {
+          const mine = ours.string().check(ours[check](bound)).safeParse(value).success;
+          const theirs = zod.string().check(zod[check](bound)).safeParse(value).success;
+          expect(mine, `${check}(${bound}) of ${JSON.stringify(value)}`).toBe(theirs);
+        }
+      }),
+      { numRuns: propertyRuns() },
+    );
+  });
+});

@@ -70,7 +70,15 @@ describe('primitives and checks', () => {
 
   it('counts string lengths in code points', () => {
     expect(z.string().check(z.maxLength(2)).safeParse('😀😀').success).toBe(true);
+    expect(z.string().check(z.maxLength(2)).safeParse('😀😀a').success).toBe(false);
     expect(z.string().check(z.minLength(3)).safeParse('😀😀').success).toBe(false);
+    expect(z.string().check(z.minLength(2)).safeParse('😀😀').success).toBe(true);
+    expect(z.string().check(z.minLength(2)).safeParse('😀a').success).toBe(true);
+    // Far past a bound, the answer needs no counting (a 2-unit code point is the most a character takes).
+    expect(z.string().check(z.maxLength(10)).safeParse('😀'.repeat(11)).success).toBe(false);
+    expect(z.string().check(z.maxLength(10)).safeParse('😀'.repeat(10)).success).toBe(true);
+    expect(z.string().check(z.maxLength(10)).safeParse('a'.repeat(50_000_000)).success).toBe(false);
+    expect(z.string().check(z.minLength(10)).safeParse('😀'.repeat(10)).success).toBe(true);
   });
 
   it('bounds numbers inclusively or exclusively', () => {
