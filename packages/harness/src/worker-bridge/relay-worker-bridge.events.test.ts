@@ -21,10 +21,14 @@ afterEach(async () => {
   cleanupTempDirs();
 });
 
-async function setup(runner: CliRunner, options: MemoryRelayOptions = {}): Promise<{ relay: MemoryRelay; harness: ReturnType<typeof createHarness> }> {
+async function setup(
+  runner: CliRunner,
+  options: MemoryRelayOptions = {},
+  maxReplyChars?: number,
+): Promise<{ relay: MemoryRelay; harness: ReturnType<typeof createHarness> }> {
   const relay = createMemoryRelay(options);
-  bridges.push(await createRelayWorkerBridge({ relay, channelId: 'specialists', workerName: 'worker', runner, timeoutMs: 20_000 }));
-  const adapter = new AgentRelayExecutionAdapter({ relay, workerName: 'worker', orchestratorName: 'orchestrator', timeoutMs: 20_000 });
+  bridges.push(await createRelayWorkerBridge({ relay, channelId: 'specialists', workerName: 'worker', runner, timeoutMs: 20_000, maxReplyChars }));
+  const adapter = new AgentRelayExecutionAdapter({ relay, workerName: 'worker', orchestratorName: 'orchestrator', timeoutMs: 20_000, maxReplyChars });
   return { relay, harness: createHarness({ backend: adapter }) };
 }
 
@@ -104,6 +108,30 @@ describe('worker bridge: live events', () => {
     expect(live.flatMap((event) => (event.type === 'text_delta' ? [event.text] : [])).join('')).toBe('x'.repeat(600));
     expect(result.assistantMessage?.text).toBe('x'.repeat(600));
     expect(JSON.stringify(bodies)).not.toContain('LATE');
+  });
+
+  it('merges a flood of one-character deltas in linear time, and bounds what waits to be sent', async () => {
+    const flood: ExecutionStreamEvent[] = Array.from({ length: 200_000 }, () => ({ type: 'text_delta', text: 'y' }));
+    const { harness } = await setup(scriptedRunner(flood, 'y'.repeat(200_000)));
+    const { live, result } = await collect(harness.streamTurn(turnInput('go')));
+    expect(live.flatMap((event) => (event.type === 'text_delta' ? [event.text] : [])).join('')).toBe('y'.repeat(200_000));
+    expect(result.assistantMessage?.text).toHaveLength(200_000);
+
+    // 25 deltas of 200,000 characters at once (5 MB): what does not fit in the 4 MB the sender holds
+    // is dropped, text after it too, and the result completes the answer.
+    const piece = 'z'.repeat(200_000);
+    const answer = piece.repeat(25);
+    const pieces: ExecutionStreamEvent[] = Array.from({ length: 25 }, () => ({ type: 'text_delta', text: piece }));
+    const { relay, harness: second } = await setup(scriptedRunner(pieces, answer), {}, 8_000_000);
+    const streamed = await collect(second.streamTurn(turnInput('go')));
+    const deltas = streamed.live.flatMap((event) => (event.type === 'text_delta' ? [event.text] : []));
+    expect(streamed.result.assistantMessage?.text).toBe(answer);
+    expect(deltas.join('')).toBe(answer);
+    const sent = fromWorker(relay).filter((body) => body.type === AGENT_RELAY_EXECUTION_EVENT_TYPE);
+    const sentChars = sent.flatMap((body) => body.events ?? []).reduce((sum, event) => sum + (event.type === 'text_delta' ? event.text.length : 0), 0);
+    expect(sentChars).toBeGreaterThan(3_000_000);
+    expect(sentChars).toBeLessThan(4_194_304);
+    expect(sent.every((body) => JSON.stringify(body).length < 263_000)).toBe(true);
   });
 
   it('completes the answer from the result when an event message is lost on the way', async () => {

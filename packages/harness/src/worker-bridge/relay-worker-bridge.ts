@@ -249,8 +249,10 @@ class WorkerBridge implements RelayWorkerBridge {
     const startedAt = Date.now();
     if (message.stream === true) {
       const { requestId, turnId, threadId } = message;
-      job.events = createEventSender({ requestId, turnId, threadId }, (text) =>
-        this.config.relay.send({ from: this.workerName, to: from, text, threadId, channelId: this.config.channelId }),
+      job.events = createEventSender(
+        { requestId, turnId, threadId },
+        (text) => this.config.relay.send({ from: this.workerName, to: from, text, threadId, channelId: this.config.channelId }),
+        this.config.maxReplyChars,
       );
     }
     const events = job.events;

@@ -1,13 +1,14 @@
-import { MAX_STREAM_DELTA_CHARS } from '../../execution/execution-stream-event-schema.js';
 import type { ExecutionStreamEvent } from '../../execution/types.js';
 import { encodeExecutionEventMessage } from '../../relay/wire/execution-event-message.js';
 import { MAX_EVENTS_PER_MESSAGE } from '../../relay/wire/message-types.js';
 
 /** How long events gather before they go out as one message, in milliseconds. */
 const FLUSH_MS = 40;
-/** Characters (as JSON) one event message carries at most, beyond its first event. */
+/** Characters (as JSON) of the events of one message at most, unless the bridge's reply limit is lower. */
 const MAX_MESSAGE_CHARS = 262_144;
-/** Characters (as JSON) of events waiting to be sent at most; later events are dropped. */
+/** Room left in a message for its envelope (type, ids, time, seq). */
+const ENVELOPE_CHARS = 512;
+/** Characters (as JSON) of events waiting or being sent at most; later events are dropped. */
 const MAX_QUEUED_CHARS = 4_194_304;
 
 /** Sends a run's live events as event messages, in order, ahead of its result. */
@@ -33,9 +34,12 @@ export interface EventEnvelope {
  * dropped, later ones are dropped too, so the text the orchestrator streamed stays a prefix of the
  * answer and the result completes it.
  */
-export function createEventSender(envelope: EventEnvelope, send: (text: string) => Promise<void>): EventSender {
+export function createEventSender(envelope: EventEnvelope, send: (text: string) => Promise<void>, maxReplyChars: number): EventSender {
+  const maxMessageChars = Math.max(64, Math.min(MAX_MESSAGE_CHARS, maxReplyChars - ENVELOPE_CHARS));
   let queue: { event: ExecutionStreamEvent; chars: number }[] = [];
   let queuedChars = 0;
+  /** Characters of messages handed to the relay and not yet sent: a slow relay holds them. */
+  let sendingChars = 0;
   let seq = 0;
   let dropped = 0;
   let textBroken = false;
@@ -58,7 +62,7 @@ export function createEventSender(envelope: EventEnvelope, send: (text: string) 
     while (head < pending.length) {
       const batch: ExecutionStreamEvent[] = [];
       let chars = 0;
-      while (head < pending.length && batch.length < MAX_EVENTS_PER_MESSAGE && (batch.length === 0 || chars + pending[head]!.chars <= MAX_MESSAGE_CHARS)) {
+      while (head < pending.length && batch.length < MAX_EVENTS_PER_MESSAGE && (batch.length === 0 || chars + pending[head]!.chars <= maxMessageChars)) {
         const next = pending[head]!;
         head += 1;
         batch.push(next.event);
@@ -66,10 +70,14 @@ export function createEventSender(envelope: EventEnvelope, send: (text: string) 
       }
       const text = encodeExecutionEventMessage({ ...envelope, sentAt: new Date().toISOString(), seq, events: batch });
       seq += 1;
+      sendingChars += chars;
       chain = chain
         .then(() => send(text))
         .then(undefined, () => {
           dropped += batch.length;
+        })
+        .then(() => {
+          sendingChars -= chars;
         });
     }
   };
@@ -81,15 +89,23 @@ export function createEventSender(envelope: EventEnvelope, send: (text: string) 
       return;
     }
     const last = queue.at(-1);
-    if (isText && last?.event.type === 'text_delta' && last.event.text.length + event.text.length <= MAX_STREAM_DELTA_CHARS) {
-      const merged: ExecutionStreamEvent = { type: 'text_delta', text: last.event.text + event.text };
-      const chars = JSON.stringify(merged).length;
-      queuedChars += chars - last.chars;
-      queue[queue.length - 1] = { event: merged, chars };
-      return;
+    if (isText && last?.event.type === 'text_delta') {
+      // Sized by adding the new text's JSON, not by encoding the merged text again (which would make
+      // a stream of one-character deltas quadratic).
+      const added = JSON.stringify(event.text).length - 2;
+      if (last.chars + added <= maxMessageChars) {
+        if (sendingChars + queuedChars + added > MAX_QUEUED_CHARS) {
+          drop(event);
+          return;
+        }
+        queue[queue.length - 1] = { event: { type: 'text_delta', text: last.event.text + event.text }, chars: last.chars + added };
+        queuedChars += added;
+        return;
+      }
     }
     const chars = JSON.stringify(event)?.length ?? 0;
-    if (chars === 0 || queuedChars + chars > MAX_QUEUED_CHARS) {
+    // An event no message can carry within the reply limit is dropped, like one past the queue bound.
+    if (chars === 0 || chars > maxMessageChars || sendingChars + queuedChars + chars > MAX_QUEUED_CHARS) {
       drop(event);
       return;
     }
