@@ -49,9 +49,15 @@ const server = await createFakeOpenAICompatibleServer({
 try {
   const provider = createOpenAICompatibleModel({ baseUrl: server.url, model: 'fake-model' });
   const stream = createHarness({ model: provider }).streamTurn(input('turn-2', 'What should I pack for Bergen?'), { output: Packing });
+  let partials = 0;
   for await (const event of stream) {
     if (event.type === 'text_delta') process.stdout.write('.');
-    if (event.type === 'output') console.log(`\nturn 2: output event: ${event.output.items.map((item) => `${item.count} × ${item.name}`).join(', ')}`);
+    // The value so far, as the JSON arrives (not validated yet): e.g. to render a list while it grows.
+    if (event.type === 'output_partial') partials += 1;
+    if (event.type === 'output_partial' && event.output.items?.length === 2) {
+      console.log(`\nturn 2: partial: ${event.output.items.map((item) => `${item.count ?? '?'} × ${item.name ?? '…'}`).join(', ')}`);
+    }
+    if (event.type === 'output') console.log(`turn 2: ${partials} output_partial events, then the output event: ${event.output.items.map((item) => `${item.count} × ${item.name}`).join(', ')}`);
     if (event.type === 'result') console.log(`turn 2: ${event.result.outcome} / ${event.result.stopReason}`);
   }
 } finally {

@@ -33,4 +33,18 @@ describe('structured output through the OpenAI-compatible provider', () => {
     expect(outputs).toEqual([{ city: 'Oslo', days: 3 }]);
     expect(server.requests).toHaveLength(2);
   });
+
+  it('streams output_partial events from the SSE text deltas as the JSON grows', async () => {
+    server = await createFakeOpenAICompatibleServer({ replies: [{ text: '{"city":"Oslo","sights":["Opera","Vigeland park"],"days":3}', deltaSize: 4 }] });
+    const model = createOpenAICompatibleModel({ baseUrl: server.url, model: 'fake-model' });
+    const harness = createHarness({ model, output: z.object({ city: z.string(), sights: z.array(z.string()), days: z.number() }) });
+    const partials: unknown[] = [];
+    const stream = harness.streamTurn(createTurnInput({ text: 'Plan Oslo.' }));
+    for await (const event of stream) if (event.type === 'output_partial') partials.push(event.output);
+    expect((await stream.result).output).toEqual({ city: 'Oslo', sights: ['Opera', 'Vigeland park'], days: 3 });
+    expect(partials[0]).toEqual({});
+    expect(partials).toContainEqual({ city: 'Oslo', sights: ['Opera'] });
+    expect(partials.at(-1)).toEqual({ city: 'Oslo', sights: ['Opera', 'Vigeland park'], days: 3 });
+    expect(partials.length).toBeGreaterThan(5);
+  });
 });

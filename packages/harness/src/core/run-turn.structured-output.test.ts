@@ -238,6 +238,40 @@ describe('structured final output: streaming', () => {
     ]);
   });
 
+  it('streams the answer as it grows as output_partial events, per step, before the output event', async () => {
+    const text = '{"city": "Oslo", "days": 2, "sights": ["Opera", "Vigeland park"]}';
+    const deltas = text.match(/.{1,6}/gs) ?? [];
+    const model = createScriptedModel([{ deltas: ['{"city": 1', '}'], output: answer('{"city": 1}') }, { deltas, output: answer(text) }]);
+    const events: HarnessStreamEvent[] = [];
+    for await (const event of harnessFor(model).streamTurn(createTurnInput())) events.push(event);
+    const partials = events.flatMap((event) => (event.type === 'output_partial' ? [event] : []));
+    expect(partials.filter((event) => event.iteration === 1).map((event) => event.output)).toEqual([{}, { city: 1 }]);
+    const second = partials.filter((event) => event.iteration === 2).map((event) => event.output);
+    expect(second[0]).toEqual({});
+    expect(second).toContainEqual({ city: 'Os' });
+    const cutSight = second.find((value) => {
+      const sights = (value as { sights?: string[] }).sights;
+      return sights?.length === 2 && sights[1] !== 'Vigeland park' && 'Vigeland park'.startsWith(sights[1] ?? 'x');
+    });
+    expect(cutSight).toMatchObject({ city: 'Oslo', days: 2 });
+    expect(second.at(-1)).toEqual({ city: 'Oslo', days: 2, sights: ['Opera', 'Vigeland park'] });
+    expect(new Set(second.map((value) => JSON.stringify(value))).size).toBe(second.length);
+    const types = events.map((event) => event.type);
+    expect(types.lastIndexOf('output_partial')).toBeLessThan(types.indexOf('output'));
+  });
+
+  it('streams no output_partial without an output schema, or for an answer that is not JSON', async () => {
+    const prose = createScriptedModel([{ deltas: ['Sure, ', '{"a": 1}'], output: { type: 'final_answer', text: 'Sure, {"a": 1}' } }]);
+    const plain: string[] = [];
+    for await (const event of createHarness({ model: prose }).streamTurn(createTurnInput())) plain.push(event.type);
+    expect(plain).not.toContain('output_partial');
+    const notJson = createScriptedModel([{ deltas: ['Sure, ', 'here'], output: answer('{"city":"Oslo","days":1}') }]);
+    const typed: string[] = [];
+    for await (const event of harnessFor(notJson).streamTurn(createTurnInput())) typed.push(event.type);
+    expect(typed).not.toContain('output_partial');
+    expect(typed).toContain('output');
+  });
+
   it('sends no output event when the answer never validates', async () => {
     const model = createScriptedModel([answer('x'), answer('y')]);
     const stream = harnessFor(model, { limits: { maxConsecutiveInvalidModelOutputs: 1 } }).streamTurn(createTurnInput());

@@ -22,6 +22,7 @@ import { readToolDefinitions } from './read-tool-definitions.js';
 import { addUsage, callerIdentity, elapsedMs, executionState, transcriptIteration, type RunContext } from './run-context.js';
 import { approvalDecisions, prepareApproval, runToolStep } from './run-tool-step.js';
 import { isTurnInterrupted, raceSignal, type InterruptReason } from './turn-signal.js';
+import { createPartialOutputStream } from './partial-output-stream.js';
 
 /** Where a resumed run starts: calls to run before the model is asked again. */
 export interface LoopStart {
@@ -234,10 +235,12 @@ async function consumeStream(
   iteration: number,
 ): Promise<unknown> {
   let output: unknown;
+  const partials = run.output === undefined ? undefined : createPartialOutputStream(run, iteration);
   for await (const part of parts) {
     if (run.turnSignal.signal.aborted) break;
     if (part.type === 'text_delta' && typeof part.text === 'string' && part.text !== '') {
       run.trace.stream({ type: 'text_delta', iteration, text: part.text });
+      partials?.(part.text);
     } else if (part.type === 'reasoning_delta' && typeof part.text === 'string' && part.text !== '') {
       run.trace.stream({ type: 'reasoning_delta', iteration, text: part.text });
     } else if (part.type === 'output') {

@@ -34,9 +34,23 @@ export type HarnessStreamEvent<TOutput = unknown> =
    * its model writes it. Between that call's `tool_started` and `tool_finished`; never part of the answer.
    */
   | { type: 'tool_text_delta'; iteration: number; callId: string; toolName: string; text: string }
+  /**
+   * With an `output` schema, while a streaming model writes its answer as JSON text: the value the
+   * text so far stands for (members read completely, strings as far as they go; numbers and
+   * literals once finished), each time it grew. Not validated — the schema checks only the whole
+   * answer; a step that fails it is followed by the retry's partials (a new `iteration`).
+   */
+  | { type: 'output_partial'; iteration: number; output: HarnessPartialOutput<TOutput> }
   /** The structured answer (the same value as `result.output`), when the turn's `output` schema accepted one. */
   | { type: 'output'; output: TOutput }
   | { type: 'result'; result: HarnessResult<TOutput> };
+
+/** What an `output_partial` event carries: `T` with every member optional, all the way down. */
+export type HarnessPartialOutput<T> = T extends readonly (infer Element)[]
+  ? HarnessPartialOutput<Element>[]
+  : T extends object
+    ? { [Key in keyof T]?: HarnessPartialOutput<T[Key]> }
+    : T;
 
 /** An async iterable of stream events with the final result as a promise. */
 export interface HarnessTurnStream<TOutput = unknown> extends AsyncIterable<HarnessStreamEvent<TOutput>> {
