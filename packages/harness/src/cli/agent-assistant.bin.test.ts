@@ -403,24 +403,24 @@ describe('agent-assistant probe and profiles inspect', () => {
 
 const hasScript = spawnSync('script', ['--version'], { encoding: 'utf8' }).status === 0;
 
+/** Runs the bin in a pseudo-terminal (util-linux `script`); resolves with what the terminal showed, stdout and stderr together. */
+function runOnTerminal(args: string[]): Promise<{ code: number | null; screen: string }> {
+  const command = [process.execPath, bin, ...args].map((arg) => `'${arg}'`).join(' ');
+  return new Promise((resolve, reject) => {
+    const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: home, env: baseEnv({ TERM: 'xterm' }), stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, screen: stdout.replace(/\r/g, '') }));
+    child.stdin.end();
+  });
+}
+
 describe.runIf(hasScript)('agent-assistant run on a terminal (script pseudo-terminal)', () => {
   it('shows the runner, tool activity and the spinner on stderr, the answer, and the summary', async () => {
     server.enqueue(...toolThenAnswer('The README says hello.'));
-    const command = [process.execPath, bin, ...runLocal('--prompt', 'What does the README say?')].map((arg) => `'${arg}'`).join(' ');
-    const result = await new Promise<BinRun>((resolve, reject) => {
-      const child = spawn('script', ['-qfec', command, '/dev/null'], {
-        cwd: home,
-        env: baseEnv({ TERM: 'xterm' }),
-        stdio: ['pipe', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr: '' }));
-      child.stdin.end();
-    });
-    expect(result.code).toBe(0);
-    const screen = result.stdout.replace(/\r/g, '');
+    const { code, screen } = await runOnTerminal(runLocal('--prompt', 'What does the README say?'));
+    expect(code).toBe(0);
     expect(screen).toContain('agent-assistant · profile local (openai-chat fake-model)\n');
     expect(screen).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] thinking…/);
     expect(screen).toContain('  → workspace_read {"path":"README.md"}\n');
@@ -434,17 +434,8 @@ describe.runIf(hasScript)('agent-assistant run on a terminal (script pseudo-term
   it('shows a backend CLI’s tool activity and plan on stderr', async () => {
     const claude = fixtureExecutable(tempDir(), 'claude', 'fake-claude.mjs');
     const args = ['run', '--backend', 'claude-code', '--backend-command', claude, '--workspace', workspace, '--prompt', 'FAKE_TOOL check it'];
-    const command = [process.execPath, bin, ...args].map((arg) => `'${arg}'`).join(' ');
-    const result = await new Promise<BinRun>((resolve, reject) => {
-      const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: home, env: baseEnv({ TERM: 'xterm' }), stdio: ['pipe', 'pipe', 'pipe'] });
-      let stdout = '';
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr: '' }));
-      child.stdin.end();
-    });
-    expect(result.code).toBe(0);
-    const screen = result.stdout.replace(/\r/g, '');
+    const { code, screen } = await runOnTerminal(args);
+    expect(code).toBe(0);
     expect(screen).toContain('  → Bash echo TOOL_OK\n');
     expect(screen).toContain('  ✓ Bash\n');
     expect(screen).toMatch(/ {2}plan: ▸ Run the check · ○ Report\n/);

@@ -1,4 +1,5 @@
 import { runBackendTurn } from './run-backend-turn.js';
+import { turnIdentity } from '../../shared/turn-identity.js';
 import type { ExecutionAdapter, ExecutionRequest } from '../../execution/types.js';
 import { HarnessConfigError } from '../errors/harness-config-error.js';
 import { toPlainJson } from '../continuation/to-plain-json.js';
@@ -152,14 +153,9 @@ function resumeBackend(
     ...(state.backendContinuation === undefined ? {} : { continuation: state.backendContinuation }),
   };
   const input = {
-    assistantId: request.assistantId,
-    turnId: continuation.turnId,
+    ...turnIdentity({ ...request, turnId: continuation.turnId }),
     message: request.message,
     instructions: request.instructions,
-    ...(request.sessionId === undefined ? {} : { sessionId: request.sessionId }),
-    ...(request.userId === undefined ? {} : { userId: request.userId }),
-    ...(request.threadId === undefined ? {} : { threadId: request.threadId }),
-    ...(request.workspaceId === undefined ? {} : { workspaceId: request.workspaceId }),
     ...(request.history === undefined ? {} : { history: request.history }),
   };
   const run = createRun(dependencies.services, dependencies.trace, input, options, {

@@ -1,3 +1,4 @@
+import { turnIdentity, type TurnIdentity } from '../../shared/turn-identity.js';
 import type { HarnessClock } from '../types/config.js';
 import type { HarnessStreamEvent } from '../types/runtime.js';
 import type { HarnessBaseTraceEvent, HarnessTraceEvent, HarnessTraceSink } from '../types/trace.js';
@@ -10,14 +11,7 @@ export type TraceEventBody = HarnessTraceEvent extends infer Event
   : never;
 
 /** Identity of the run, stamped on every event. */
-export interface TraceIdentity {
-  assistantId: string;
-  turnId: string;
-  workspaceId?: string;
-  sessionId?: string;
-  userId?: string;
-  threadId?: string;
-}
+export type TraceIdentity = TurnIdentity;
 
 /** Counters read at emit time. */
 export interface TraceCounters {
@@ -42,7 +36,7 @@ export class TraceEmitter {
     /** Steps taken before a resume, so event iterations match the transcript's numbering. */
     private readonly iterationOffset = 0,
   ) {
-    this.identity = sink === undefined ? undefined : identityOf(input);
+    this.identity = sink === undefined ? undefined : turnIdentity(input);
   }
 
   emit(body: TraceEventBody): void {
@@ -83,16 +77,4 @@ export class TraceEmitter {
       this.sinkErrors += 1;
     }
   }
-}
-
-/** The identity fields of a turn input that are set. */
-function identityOf(input: TraceIdentity): TraceIdentity {
-  return {
-    assistantId: input.assistantId,
-    turnId: input.turnId,
-    ...(input.workspaceId === undefined ? {} : { workspaceId: input.workspaceId }),
-    ...(input.sessionId === undefined ? {} : { sessionId: input.sessionId }),
-    ...(input.userId === undefined ? {} : { userId: input.userId }),
-    ...(input.threadId === undefined ? {} : { threadId: input.threadId }),
-  };
 }

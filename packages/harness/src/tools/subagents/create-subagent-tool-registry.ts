@@ -1,4 +1,5 @@
 import * as z from '../../shared/validation/index.js';
+import { turnIdentity } from '../../shared/turn-identity.js';
 import { createHarness } from '../../core/create-harness.js';
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import { DEFAULT_TURN_LIMITS } from '../../core/limits.js';
@@ -378,13 +379,8 @@ function childInput(agent: SubagentDefinition, prompt: string, call: HarnessTool
       ? []
       : undefined;
   return {
-    assistantId: context.assistantId,
-    // The parent's turn id, so the nested turn's trace events belong to the parent turn.
-    turnId: context.turnId,
-    ...(context.workspaceId === undefined ? {} : { workspaceId: context.workspaceId }),
-    ...(context.sessionId === undefined ? {} : { sessionId: context.sessionId }),
-    ...(context.userId === undefined ? {} : { userId: context.userId }),
-    ...(context.threadId === undefined ? {} : { threadId: context.threadId }),
+    // The parent's ids (its turn id too), so the nested turn's trace events belong to the parent turn.
+    ...turnIdentity(context),
     message: { id: `${call.id}-prompt`, text: prompt, receivedAt: new Date().toISOString() },
     instructions: { systemPrompt: agent.systemPrompt },
     ...(names === undefined ? {} : { allowedToolNames: [...names] }),
