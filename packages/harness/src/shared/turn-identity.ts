@@ -8,15 +8,13 @@ export interface TurnIdentity {
   threadId?: string;
 }
 
+/** Anything that carries a turn's ids (a turn input, a request, a tool context); the optional ones may be `undefined`. */
+export type TurnIdentitySource = Pick<TurnIdentity, 'assistantId' | 'turnId'> & {
+  [Key in Exclude<keyof TurnIdentity, 'assistantId' | 'turnId'>]?: string | undefined;
+};
+
 /** The identity fields of `source`, the optional ones only when set. */
-export function turnIdentity(source: {
-  assistantId: string;
-  turnId: string;
-  workspaceId?: string | undefined;
-  sessionId?: string | undefined;
-  userId?: string | undefined;
-  threadId?: string | undefined;
-}): TurnIdentity {
+export function turnIdentity(source: TurnIdentitySource): TurnIdentity {
   return {
     assistantId: source.assistantId,
     turnId: source.turnId,
