@@ -105,6 +105,22 @@ describe('AgentRelayExecutionAdapter: a worker’s live events under streamTurn'
     expect(result.outcome).toBe('completed');
   });
 
+  it('keeps a concurrent turn that does not stream free of another turn’s events; its own unasked events count as foreign', async () => {
+    const { relay, harness } = setup();
+    responder = startResponder(relay, WORKER, (request) => {
+      sendEvents(relay, request, 0, [{ type: 'text_delta', text: `for ${request.turnId}` }]);
+      return answer(request.turnId);
+    });
+    const [streamed, plain] = await Promise.all([
+      collect(harness.streamTurn(createTurnInput({ turnId: 'streamed' }))),
+      harness.runTurn(createTurnInput({ turnId: 'plain' })),
+    ]);
+    expect(texts(streamed.live)).toEqual(['for streamed']);
+    const relayMetadata = (result: HarnessResult) => (result.metadata?.['backendMetadata'] as { relay?: Record<string, unknown> }).relay;
+    expect(relayMetadata(plain)?.['ignoredMessages']).toEqual({ total: 1, foreign: 1 });
+    expect(relayMetadata(streamed.result)?.['ignoredMessages']).toBeUndefined();
+  });
+
   it('reports what came of the events in the backend result’s relay metadata', async () => {
     const relay = createMemoryRelay();
     const adapter = createAgentRelayExecutionAdapter({ relay, workerName: WORKER, orchestratorName: CHAT, channelId: 'specialists' });

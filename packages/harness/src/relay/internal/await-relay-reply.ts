@@ -41,7 +41,8 @@ export interface RelayWaitTarget {
   now: () => number;
   /**
    * Receives this request's event messages (from the worker, on the thread) until the reply; a
-   * listener must not throw. Without it event messages are ignored as `foreign`.
+   * listener must not throw. Without it this request's event messages are ignored as `foreign`
+   * (other requests' are dropped silently, like their results).
    */
   onEvents?: ((message: DecodedExecutionEventMessage) => void) | undefined;
 }
@@ -89,8 +90,7 @@ export function awaitRelayReply(target: RelayWaitTarget): RelayWait {
         ignore(body.reason, inbound);
         return;
       }
-      const events = target.onEvents !== undefined && typeOf(body.message) === AGENT_RELAY_EXECUTION_EVENT_TYPE;
-      const decoded = events ? eventFromBody(body.message) : resultFromBody(body.message);
+      const decoded = typeOf(body.message) === AGENT_RELAY_EXECUTION_EVENT_TYPE ? eventFromBody(body.message) : resultFromBody(body.message);
       if (!decoded.ok) {
         ignore(decoded.reason, inbound);
         return;
@@ -107,8 +107,9 @@ export function awaitRelayReply(target: RelayWaitTarget): RelayWait {
         ignore('wrong_thread', inbound);
         return;
       }
-      if ('seq' in message) target.onEvents?.(message);
-      else finish({ kind: 'reply', message, inbound, at: target.now() });
+      if (!('seq' in message)) finish({ kind: 'reply', message, inbound, at: target.now() });
+      else if (target.onEvents === undefined) ignore('foreign', inbound); // Events this turn did not ask for.
+      else target.onEvents(message);
     } catch {
       // A hostile message (throwing getters and the like) is ignored like any malformed one.
       ignore('malformed', inbound);
