@@ -17,8 +17,6 @@ export interface EventSender {
   push(event: ExecutionStreamEvent): void;
   /** Sends what is queued and stops taking events; resolves once the last message was sent or failed. */
   close(): Promise<void>;
-  /** Events dropped: not encodable, over the queue bound, or whose message failed to send. */
-  readonly dropped: number;
 }
 
 /** What an event message needs besides its events. */
@@ -41,14 +39,13 @@ export function createEventSender(envelope: EventEnvelope, send: (text: string) 
   /** Characters of messages handed to the relay and not yet sent: a slow relay holds them. */
   let sendingChars = 0;
   let seq = 0;
-  let dropped = 0;
   let textBroken = false;
   let closed = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let chain: Promise<void> = Promise.resolve();
 
+  /** After a lost text delta no later one is sent, so the orchestrator's streamed text stays a prefix. */
   const drop = (event: ExecutionStreamEvent) => {
-    dropped += 1;
     if (event.type === 'text_delta') textBroken = true;
   };
 
@@ -73,9 +70,8 @@ export function createEventSender(envelope: EventEnvelope, send: (text: string) 
       sendingChars += chars;
       chain = chain
         .then(() => send(text))
-        .then(undefined, () => {
-          dropped += batch.length;
-        })
+        // A message the relay refused is lost like one dropped on the way; the orchestrator sees the gap.
+        .then(undefined, () => undefined)
         .then(() => {
           sendingChars -= chars;
         });
@@ -84,10 +80,7 @@ export function createEventSender(envelope: EventEnvelope, send: (text: string) 
 
   const queueEvent = (event: ExecutionStreamEvent) => {
     const isText = event.type === 'text_delta' && typeof event.text === 'string';
-    if (isText && textBroken) {
-      dropped += 1;
-      return;
-    }
+    if (isText && textBroken) return;
     const last = queue.at(-1);
     if (isText && last?.event.type === 'text_delta') {
       // Sized by adding the new text's JSON, not by encoding the merged text again (which would make
@@ -122,7 +115,6 @@ export function createEventSender(envelope: EventEnvelope, send: (text: string) 
         queueEvent(event);
       } catch {
         // An event JSON cannot carry, or one whose fields throw: the orchestrator never sees it.
-        dropped += 1;
         textBroken = true;
       }
     },
@@ -132,9 +124,6 @@ export function createEventSender(envelope: EventEnvelope, send: (text: string) 
         flush();
       }
       return chain;
-    },
-    get dropped() {
-      return dropped;
     },
   };
 }
