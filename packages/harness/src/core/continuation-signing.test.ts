@@ -1,28 +1,18 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createHarness, type HarnessConfig, type HarnessContinuation } from '../index.js';
 import { APPROVE_MAIL, pauseForApproval, resumingHarness } from './__fixtures__/approval-pause.js';
+import { runNodeScript } from '../__fixtures__/run-node-script.js';
 
 const script = fileURLToPath(new URL('./__fixtures__/resume-in-child.mjs', import.meta.url));
 const built = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
 
 /** Resumes `continuation` in a fresh Node process (built package), with `secret` if given, sent over stdin. */
-function resumeInChild(continuation: HarnessContinuation, secret?: string): Promise<{ result: { outcome: string; stopReason: string; metadata?: { error?: { message: string } } }; toolCalls: unknown[] }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script], { stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code === 0 && stderr === '') resolve(JSON.parse(stdout) as never);
-      else reject(new Error(`child exited ${code}: ${stderr}`));
-    });
-    child.stdin.end(JSON.stringify({ continuation, secret }));
-  });
+async function resumeInChild(continuation: HarnessContinuation, secret?: string): Promise<{ result: { outcome: string; stopReason: string; metadata?: { error?: { message: string } } }; toolCalls: unknown[] }> {
+  const { code, stdout, stderr } = await runNodeScript(script, JSON.stringify({ continuation, secret }));
+  if (code !== 0 || stderr !== '') throw new Error(`child exited ${code}: ${stderr}`);
+  return JSON.parse(stdout) as never;
 }
 
 const noSecret: Partial<HarnessConfig> = { continuationSecret: undefined };

@@ -1,5 +1,4 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHarness } from '../core/create-harness.js';
 import type { HarnessModelOutput } from '../core/types/model.js';
@@ -16,25 +15,17 @@ import { createAnthropicModel } from './anthropic/create-anthropic-model.js';
 import { createOpenAICompatibleModel } from './openai-compatible/create-openai-compatible-model.js';
 import { OpenRouterExecutionAdapter } from './openrouter/openrouter-execution-adapter.js';
 import { collectStreamParts as collect } from './__fixtures__/collect-stream-parts.js';
+import { loopbackServers } from '../__fixtures__/loopback-servers.js';
 
 const KEY = 'sk-test-Secret0123456789abcdefXYZ';
 const HEADER_SECRET = 'custom-header-secret-7f3a9c1e5b';
 const noRetry = { maxRetries: 0 };
 
 const servers: FakeModelServer[] = [];
-const rawServers: Server[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
-  await Promise.all(
-    rawServers.splice(0).map(
-      (server) =>
-        new Promise<void>((resolve) => {
-          server.closeAllConnections();
-          server.close(() => resolve());
-        }),
-    ),
-  );
 });
+const loopback = loopbackServers();
 
 async function openAIServer(replies: FakeServerScript[] = []) {
   const server = await createFakeOpenAICompatibleServer({ replies });
@@ -202,9 +193,8 @@ async function floodServer(): Promise<{ url: string; bytesSent: () => number; cl
     response.writeHead(200, { 'content-type': 'text/event-stream' });
     pump(response);
   });
-  rawServers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, bytesSent: () => sent, closed };
+  const { origin } = await loopback.listen(server);
+  return { url: `${origin}/v1`, bytesSent: () => sent, closed };
 }
 
 describe('class 7: a streamed response has a total byte cap', () => {

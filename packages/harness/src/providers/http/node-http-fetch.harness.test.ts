@@ -1,5 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, RequestListener, Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHarness } from '../../core/create-harness.js';
 import type { HarnessResult } from '../../core/types/result.js';
@@ -7,22 +6,14 @@ import { createTurnInput } from '../../testing/index.js';
 import { createFakeOpenAICompatibleServer, type FakeModelServer, type FakeServerScript } from '../../testing/node/index.js';
 import { createOpenAICompatibleModel } from '../openai-compatible/create-openai-compatible-model.js';
 import { createNodeHttpFetch } from './node-http-fetch.js';
+import { closeServer, loopbackServers } from '../../__fixtures__/loopback-servers.js';
 
 const KEY = 'sk-node-http-Secret0123456789abcdef';
 const fakeServers: FakeModelServer[] = [];
-const rawServers: Server[] = [];
 afterEach(async () => {
   await Promise.all(fakeServers.splice(0).map((server) => server.close()));
-  await Promise.all(
-    rawServers.splice(0).map(
-      (server) =>
-        new Promise<void>((resolve) => {
-          server.closeAllConnections();
-          server.close(() => resolve());
-        }),
-    ),
-  );
 });
+const loopback = loopbackServers();
 
 async function fakeServer(replies: FakeServerScript[]): Promise<FakeModelServer> {
   const server = await createFakeOpenAICompatibleServer({ replies });
@@ -30,11 +21,9 @@ async function fakeServer(replies: FakeServerScript[]): Promise<FakeModelServer>
   return server;
 }
 
-async function rawServer(handler: Parameters<typeof createServer>[1]): Promise<{ server: Server; url: string }> {
-  const server = createServer(handler);
-  rawServers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1` };
+async function rawServer(handler: RequestListener): Promise<{ server: Server; url: string }> {
+  const { server, origin } = await loopback.serve(handler);
+  return { server, url: `${origin}/v1` };
 }
 
 function harnessFor(baseUrl: string, extra: Partial<Parameters<typeof createOpenAICompatibleModel>[0]> = {}) {
@@ -149,8 +138,7 @@ describe('createOpenAICompatibleModel with fetch: createNodeHttpFetch()', () => 
 
   it('reports a refused connection as a retryable network error naming ECONNREFUSED', async () => {
     const { server, url } = await rawServer(() => undefined);
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    rawServers.splice(rawServers.indexOf(server), 1);
+    await closeServer(server);
     const result = await harnessFor(url, { retry: { maxRetries: 0 } }).runTurn(createTurnInput());
     expect(result.outcome).toBe('failed');
     expect(result.error?.message).toContain('Network error: fetch failed (ECONNREFUSED)');

@@ -6,31 +6,20 @@ import { createServer as createNetServer, type AddressInfo, type Server as NetSe
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import { createNodeHttpFetch, DEFAULT_NODE_HTTP_FETCH_OPTIONS, type NodeHttpFetchOptions } from './node-http-fetch.js';
+import { closeServer, loopbackServers } from '../../__fixtures__/loopback-servers.js';
 
-const servers: (Server | NetServer)[] = [];
-afterEach(async () => {
-  await Promise.all(
-    servers.splice(0).map(
-      (server) =>
-        new Promise<void>((resolve) => {
-          if ('closeAllConnections' in server) server.closeAllConnections();
-          server.close(() => resolve());
-        }),
-    ),
-  );
-});
+const loopback = loopbackServers();
 
-async function listen<T extends Server | NetServer>(server: T): Promise<string> {
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `127.0.0.1:${(server.address() as AddressInfo).port}`;
+/** Starts `server` on 127.0.0.1 and resolves with its `host:port`. */
+async function listen(server: Server | NetServer): Promise<string> {
+  return (await loopback.listen(server)).host;
 }
 
 async function httpServer(handler: RequestListener): Promise<string> {
-  return `http://${await listen(createServer(handler))}`;
+  return (await loopback.serve(handler)).origin;
 }
 
 function readBody(request: IncomingMessage): Promise<string> {
@@ -166,8 +155,7 @@ describe('createNodeHttpFetch requests and responses', () => {
 
 describe('createNodeHttpFetch hosts', () => {
   it('reaches an IPv6 literal host', async () => {
-    const server = createServer((_request, response) => response.end('over ipv6'));
-    servers.push(server);
+    const server = loopback.track(createServer((_request, response) => response.end('over ipv6')));
     const listening = await new Promise<boolean>((resolve) => {
       server.once('error', () => resolve(false));
       server.listen(0, '::1', () => resolve(true));
@@ -180,8 +168,8 @@ describe('createNodeHttpFetch hosts', () => {
 
 describe('createNodeHttpFetch failures', () => {
   it('rejects a network failure as TypeError("fetch failed") with the Node code as cause.code', async () => {
-    const closed = await httpServer(() => undefined);
-    await new Promise<void>((resolve) => (servers.pop() as Server).close(() => resolve()));
+    const { server, origin: closed } = await loopback.serve(() => undefined);
+    await closeServer(server);
     const refused = await createNodeHttpFetch()(`${closed}/v1?token=query-secret`).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(TypeError);
     expect(refused).toMatchObject({ message: 'fetch failed', cause: { code: 'ECONNREFUSED' } });

@@ -1,6 +1,6 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { closeServer, loopbackServers } from '../../__fixtures__/loopback-servers.js';
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import { GitHubPublicFetchError } from './github-public-fetch-error.js';
 import type { GitHubPublicFetcherOptions } from './github-fetcher-options.js';
@@ -17,15 +17,12 @@ interface FakeGitHub {
   close(): Promise<void>;
 }
 
-const servers: FakeGitHub[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const loopback = loopbackServers();
 
 /** A loopback server: `/api/...` plays api.github.com, `/raw/...` plays raw.githubusercontent.com. */
 async function fakeGitHub(routes: Record<string, Handler>): Promise<FakeGitHub> {
   const requests: FakeGitHub['requests'] = [];
-  const server = createServer((request, response) => {
+  const { server, origin } = await loopback.serve((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     requests.push({ path: url.pathname, query: url.searchParams, headers: request.headers });
     const handler = routes[url.pathname];
@@ -33,20 +30,7 @@ async function fakeGitHub(routes: Record<string, Handler>): Promise<FakeGitHub> 
       return json(response, 404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' });
     handler(request, response);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const fake: FakeGitHub = {
-    api: `http://127.0.0.1:${port}/api`,
-    raw: `http://127.0.0.1:${port}/raw`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-  servers.push(fake);
-  return fake;
+  return { api: `${origin}/api`, raw: `${origin}/raw`, requests, close: () => closeServer(server) };
 }
 
 function json(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
