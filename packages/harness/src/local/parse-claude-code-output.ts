@@ -2,10 +2,11 @@ import * as z from '../shared/validation/index.js';
 import { lenientSchema } from '../shared/schemas/lenient-schema.js';
 import { lazySchema } from '../shared/schemas/lazy-schema.js';
 import type { ExecutionContinuation } from '../execution/types.js';
-import { innerMessage, isRetryableStatus, isRetryableMessage, isRecord } from './internal/classify-api-error.js';
+import { innerMessage, isRetryableStatus, isRetryableMessage } from './internal/classify-api-error.js';
 import { jsonLines } from './internal/json-lines.js';
 import { sessionKind, stateNumber } from './internal/local-cli-preset.js';
 import type { LocalCommandParsedOutput } from './local-command-options.js';
+import { isRecord } from '../shared/is-record.js';
 
 const lenient = lenientSchema;
 

@@ -1,8 +1,9 @@
 import type { ExecutionContinuation } from '../execution/types.js';
-import { innerMessage, isRecord, isRetryableMessage, statusFromMessage } from './internal/classify-api-error.js';
+import { innerMessage, isRetryableMessage, statusFromMessage } from './internal/classify-api-error.js';
 import { jsonLines } from './internal/json-lines.js';
 import { sessionKind, stateNumber } from './internal/local-cli-preset.js';
 import type { LocalCommandParsedOutput } from './local-command-options.js';
+import { isRecord } from '../shared/is-record.js';
 
 /** Options of {@link parseCodexOutput}. */
 export interface ParseCodexOutputOptions {

@@ -1,4 +1,5 @@
 import type { HarnessToolDefinition } from '../../shared/types/tools.js';
+import { isRecord } from '../../shared/is-record.js';
 
 /**
  * Reads what `listAvailable` returned into fresh definitions, each field read exactly once, so a
@@ -40,6 +41,3 @@ function snapshot(name: string, definition: Partial<Record<keyof HarnessToolDefi
   };
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

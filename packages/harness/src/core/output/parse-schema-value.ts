@@ -1,6 +1,7 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { ToolInputSchema, ToolInputValidationResult } from '../../shared/types/schema.js';
 import { isJsonSchemaInput } from './resolve-json-schema.js';
+import { isRecord } from '../../shared/is-record.js';
 
 /** One problem with a value, with the dotted path of the field (`''` for the whole value). */
 export interface SchemaIssue {
@@ -25,7 +26,7 @@ export function parseSchemaValue(schema: ToolInputSchema, raw: unknown): ParsedS
 
 function validate(schema: ToolInputSchema, raw: unknown): RawResult | Promise<RawResult> {
   if (!isJsonSchemaInput(schema)) return schema['~standard'].validate(raw);
-  if (!isPlainObject(raw)) return { issues: [{ message: 'expected an object' }] };
+  if (!isRecord(raw)) return { issues: [{ message: 'expected an object' }] };
   if (schema.validate !== undefined) return schema.validate(raw);
   return lightCheck(schema.jsonSchema, raw);
 }
@@ -50,7 +51,7 @@ const JSON_TYPES: Record<string, (value: unknown) => boolean> = {
   integer: (value) => Number.isInteger(value),
   boolean: (value) => typeof value === 'boolean',
   array: (value) => Array.isArray(value),
-  object: isPlainObject,
+  object: isRecord,
   null: (value) => value === null,
 };
 
@@ -61,11 +62,11 @@ function lightCheck(jsonSchema: Record<string, unknown>, raw: Record<string, unk
   for (const key of required) {
     if (typeof key === 'string' && (!Object.hasOwn(raw, key) || raw[key] === undefined)) issues.push({ message: 'required', path: [key] });
   }
-  const properties = isPlainObject(jsonSchema.properties) ? jsonSchema.properties : {};
+  const properties = isRecord(jsonSchema.properties) ? jsonSchema.properties : {};
   for (const [key, value] of Object.entries(raw)) {
     // Own keys only: a value keyed `__proto__` or `constructor` must not meet Object.prototype.
     const property = Object.hasOwn(properties, key) ? properties[key] : undefined;
-    if (value === undefined || !isPlainObject(property)) continue;
+    if (value === undefined || !isRecord(property)) continue;
     const types = typeof property.type === 'string' ? [property.type] : Array.isArray(property.type) ? property.type : [];
     const checks = types.map((type) => (Object.hasOwn(JSON_TYPES, String(type)) ? JSON_TYPES[String(type)] : undefined)).filter((check) => check !== undefined);
     if (checks.length > 0 && !checks.some((check) => check(value))) {
@@ -77,10 +78,6 @@ function lightCheck(jsonSchema: Record<string, unknown>, raw: Record<string, unk
   return issues.length > 0 ? { issues } : { value: raw };
 }
 
-/** True for a non-null, non-array object. */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** True for a promise or other thenable. */
 export function isPromiseLike(value: unknown): value is PromiseLike<unknown> {

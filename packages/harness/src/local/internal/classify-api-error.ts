@@ -1,3 +1,4 @@
+import { isRecord } from '../../shared/is-record.js';
 /** Whether an HTTP status from a model API is worth retrying (408, 409, 425, 429, 5xx). */
 export function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 409 || status === 425 || status === 429 || status >= 500;
@@ -51,7 +52,3 @@ function tryJson(text: string): unknown {
   }
 }
 
-/** True for a plain object. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

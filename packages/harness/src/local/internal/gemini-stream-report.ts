@@ -1,5 +1,6 @@
-import { isRecord } from './classify-api-error.js';
+
 import { jsonLines } from './json-lines.js';
+import { isRecord } from '../../shared/is-record.js';
 
 /**
  * The output of `gemini --output-format stream-json` rewritten as the single report

@@ -1,4 +1,4 @@
-import { isRecord } from './classify-api-error.js';
+import { isRecord } from '../../shared/is-record.js';
 
 /** The JSON objects among the lines of `text`; other lines (warnings, blank lines) are skipped. */
 export function jsonLines(text: string): Record<string, unknown>[] {

@@ -1,6 +1,7 @@
 import type { ExecutionPlanEntry, ExecutionStreamEvent, ExecutionToolActivityKind } from '../../execution/types.js';
-import { isRecord } from './classify-api-error.js';
+
 import { jsonLineObject } from './json-lines.js';
+import { isRecord } from '../../shared/is-record.js';
 
 const ITEM_KINDS = new Map<string, ExecutionToolActivityKind>([
   ['command_execution', 'command'],

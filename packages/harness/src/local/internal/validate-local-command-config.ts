@@ -2,6 +2,7 @@ import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import type { ExecutionCapabilities } from '../../execution/types.js';
 import { DEFAULT_LOCAL_COMMAND_OPTIONS } from '../local-command-defaults.js';
 import type { LocalCommandAdapterConfig } from '../local-command-options.js';
+import { isRecord } from '../../shared/is-record.js';
 
 /** A config with every default applied. */
 export interface ResolvedLocalCommandConfig extends LocalCommandAdapterConfig {
@@ -25,8 +26,6 @@ const fail = (field: string, message: string): never => {
   throw new HarnessConfigError(`LocalCommand ${field} ${message}`, { field });
 };
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function positiveInteger(value: unknown, field: string, allowZero: boolean): number | undefined {
   if (value === undefined) return undefined;

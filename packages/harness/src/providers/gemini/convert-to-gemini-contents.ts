@@ -6,6 +6,7 @@ import { renderInstructions } from '../internal/render-instructions.js';
 import { replayTranscript, type ReplayedToolResult } from '../internal/replay-transcript.js';
 import type { GeminiContent, GeminiFunctionDeclaration, GeminiPart } from './gemini-api-types.js';
 import { isGeminiCallId, readGeminiSignatures } from './internal/gemini-reasoning.js';
+import { isRecord } from '../../shared/is-record.js';
 
 /** What `convertToGeminiContents` needs: the parts of `HarnessModelInput` that make the prompt. */
 export interface GeminiConversation {
@@ -105,7 +106,7 @@ function functionResponse(result: ReplayedToolResult): GeminiPart {
 function errorResponse(content: string): Record<string, unknown> {
   try {
     const value: unknown = JSON.parse(content);
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
+    if (isRecord(value)) return value;
   } catch {
     // Not our JSON: send it as the error text.
   }

@@ -14,6 +14,7 @@ import { createOpenAIResponsesStreamAssembler } from './internal/assemble-openai
 import { mapOpenAIResponsesOutput, readOpenAIResponse } from './internal/map-openai-responses-output.js';
 import { openAIResponsesResponseSchema, openAIResponsesStreamEventSchema } from './openai-responses-api-types.js';
 import { DEFAULT_OPENAI_RESPONSES_MODEL_OPTIONS, type OpenAIResponsesModelOptions } from './openai-responses-model-options.js';
+import { isRecord } from '../../shared/is-record.js';
 
 /** An OpenAI Responses API model adapter: `nextStep` (one JSON call) and `streamStep` (SSE). */
 export interface OpenAIResponsesModel extends HarnessModelAdapter {
@@ -78,7 +79,7 @@ export function createOpenAIResponsesModel(options: OpenAIResponsesModelOptions)
     authHeaders: (apiKey) => ({ authorization: `Bearer ${apiKey}` }),
     label: 'OpenAI',
   });
-  const extraText = isPlainObject(extraBody.text) ? extraBody.text : {};
+  const extraText = isRecord(extraBody.text) ? extraBody.text : {};
 
   const buildBody = (input: HarnessModelInput, stream: boolean): Record<string, unknown> => {
     const prompt = convertToOpenAIResponsesInput(input, { store });
@@ -136,10 +137,6 @@ function toTextFormat(output: HarnessOutputFormat): Record<string, unknown> {
     ...(output.description === undefined ? {} : { description: output.description }),
     schema: output.jsonSchema,
   };
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function eventHandler(context: OutputContext): SseStepHandler {

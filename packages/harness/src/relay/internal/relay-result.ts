@@ -6,6 +6,7 @@ import type {
 } from '../../execution/types.js';
 import type { IgnoredMessages, RelayWaitOutcome } from './await-relay-reply.js';
 import type { RelayEventStats } from './forward-relay-events.js';
+import { isRecord } from '../../shared/is-record.js';
 
 /** What every result of one `execute` shares. */
 export interface RelayTurn {
@@ -26,7 +27,6 @@ export interface RelayTurn {
 type TraceEvent = NonNullable<ExecutionTrace['events']>[number];
 
 const iso = (time: number) => new Date(time).toISOString();
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function relayMetadata(turn: RelayTurn, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {

@@ -10,6 +10,7 @@ import {
 import { normalizeWorkerResult } from './normalize-worker-result.js';
 import { foreign, parseBody, typeOf, type JsonObject } from './parse-body.js';
 import { relayWireSchemas } from './wire-schemas.js';
+import { isRecord } from '../../shared/is-record.js';
 
 /**
  * Encodes a result message as the JSON body to send. `type` is filled in.
@@ -50,9 +51,7 @@ export function resultFromBody(body: JsonObject): RelayDecodeResult<DecodedExecu
   if (requestId === undefined && turnId === undefined) {
     return { ok: false, reason: 'malformed', detail: 'The result names neither a requestId nor a turnId.' };
   }
-  const payload = [body['executionResult'], body['result']].find(
-    (value): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value),
-  );
+  const payload = [body['executionResult'], body['result']].find(isRecord);
   const normalized = normalizeWorkerResult(payload ?? body);
   if (normalized === undefined) {
     return { ok: false, reason: 'malformed', detail: 'The result carries no status, text or error.' };

@@ -2,6 +2,7 @@ import type { ExecutionContinuation, ExecutionError, ExecutionErrorCode, Executi
 import { commonSchemas } from '../../shared/schemas/common-schemas.js';
 import type { JsonObject } from './parse-body.js';
 import { relayWireSchemas } from './wire-schemas.js';
+import { isRecord } from '../../shared/is-record.js';
 
 /** The backend id of a result rebuilt from shorthand that names no backend. */
 export const SHORTHAND_WORKER_BACKEND_ID = 'agent-relay-worker';
@@ -23,7 +24,6 @@ const ERROR_CODES = new Set<ExecutionErrorCode>([
 const TEXT_FIELDS = ['text', 'answer', 'output_text', 'outputText', 'result', 'response', 'content'] as const;
 const ERROR_TEXT_FIELDS = ['errorMessage', 'error_message', 'message', 'reason', 'detail'] as const;
 
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 const own = (object: JsonObject, key: string): unknown => (Object.hasOwn(object, key) ? object[key] : undefined);
 const nonBlank = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 
@@ -68,7 +68,7 @@ function textOf(payload: JsonObject): string | undefined {
   }
   const output = own(payload, 'output');
   if (nonBlank(output)) return output;
-  if (isObject(output)) {
+  if (isRecord(output)) {
     for (const field of ['text', 'answer', 'output_text', 'outputText'] as const) {
       const value = own(output, field);
       if (nonBlank(value)) return value;
@@ -84,7 +84,7 @@ function statusOf(
   const raw = own(payload, 'status');
   const okFlag = own(payload, 'ok');
   const errorField = own(payload, 'error');
-  const hasError = nonBlank(errorField) || isObject(errorField);
+  const hasError = nonBlank(errorField) || isRecord(errorField);
   const status = typeof raw === 'string' ? raw.trim().toLowerCase() : undefined;
   if (status !== undefined && PASSED_THROUGH.has(status)) {
     return { status: status as ExecutionResult['status'], ...(hasError ? { error: errorOf(payload, 'backend_execution_error') } : {}) };
@@ -107,7 +107,7 @@ function errorOf(payload: JsonObject, fallbackCode: ExecutionErrorCode, fallback
   let message: string | undefined;
   let retryable: boolean | undefined;
   if (nonBlank(field)) message = field;
-  if (isObject(field)) {
+  if (isRecord(field)) {
     const fieldCode = own(field, 'code');
     if (typeof fieldCode === 'string' && ERROR_CODES.has(fieldCode as ExecutionErrorCode)) code = fieldCode as ExecutionErrorCode;
     message = [own(field, 'message'), own(field, 'error'), own(field, 'detail')].find(nonBlank);
@@ -125,7 +125,7 @@ function errorOf(payload: JsonObject, fallbackCode: ExecutionErrorCode, fallback
 function structuredOf(payload: JsonObject): Record<string, unknown> | undefined {
   const structured = own(payload, 'structured');
   const toolCalls = own(payload, 'toolCalls') ?? own(payload, 'tool_calls');
-  const base = isObject(structured) ? { ...structured } : undefined;
+  const base = isRecord(structured) ? { ...structured } : undefined;
   if (!Array.isArray(toolCalls)) return base;
   return { ...base, toolCalls };
 }

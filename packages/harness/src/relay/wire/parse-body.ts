@@ -1,3 +1,4 @@
+import { isRecord } from '../../shared/is-record.js';
 import type { RelayDecodeOptions, RelayDecodeResult } from './message-types.js';
 
 /** Default cap on the characters of a body the decoders parse. */
@@ -19,10 +20,8 @@ export function parseBody(text: unknown, options: RelayDecodeOptions = {}): Rela
   } catch {
     return { ok: false, reason: 'not_json', detail: 'The body is not JSON.' };
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { ok: false, reason: 'not_json', detail: 'The body is JSON but not an object.' };
-  }
-  return { ok: true, message: value as JsonObject };
+  if (!isRecord(value)) return { ok: false, reason: 'not_json', detail: 'The body is JSON but not an object.' };
+  return { ok: true, message: value };
 }
 
 /** The `type` field of a parsed body, when it is a string. */

@@ -1,5 +1,6 @@
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import { DEFAULT_INHERITED_ENV } from '../../local/local-command-defaults.js';
+import { isRecord } from '../../shared/is-record.js';
 
 /** How an approval is answered: for this call only, or for the rest of the engine session where the engine offers it. */
 export type SessionApprovalScope = 'once' | 'session';
@@ -73,8 +74,6 @@ export const DEFAULT_ACP_ADAPTER_OPTIONS = /* @__PURE__ */ Object.freeze({
   maxStderrBytes: 65_536 /* 64 KiB */,
 });
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Checks every option and applies defaults; throws `HarnessConfigError` naming the bad field. */
 export function resolveAcpAdapterOptions(options: AcpAdapterOptions): ResolvedAcpAdapterOptions {

@@ -1,5 +1,6 @@
-import { addIssue, isObjectValue, runAt, Schema, stopped, type OptionalSchema, type Output, type ParseContext } from './schema.js';
+import { addIssue, runAt, Schema, stopped, type OptionalSchema, type Output, type ParseContext } from './schema.js';
 import type { ValidationIssue } from './issues.js';
+import { isRecord } from '../is-record.js';
 
 /** `schema`, or `undefined`; as an object key, the key may be absent. */
 /* @__NO_SIDE_EFFECTS__ */
@@ -71,7 +72,7 @@ export function discriminatedUnion<const O extends readonly Schema[]>(key: strin
     return byValue;
   };
   return new Schema((input, context) => {
-    if (!isObjectValue(input)) {
+    if (!isRecord(input)) {
       addIssue(context, { code: 'invalid_type', expected: 'object' });
       return input;
     }

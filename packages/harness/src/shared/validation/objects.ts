@@ -1,4 +1,5 @@
-import { addIssue, isObjectValue, runAt, Schema, type ObjectTraits, type Output, type ParseContext, type Shape } from './schema.js';
+import { addIssue, runAt, Schema, type ObjectTraits, type Output, type ParseContext, type Shape } from './schema.js';
+import { isRecord } from '../is-record.js';
 
 type OptionalKeys<S extends Shape> = { [K in keyof S]: S[K] extends { readonly optional: true } ? K : never }[keyof S];
 type Flatten<T> = { [K in keyof T]: T[K] } & {};
@@ -15,7 +16,7 @@ function objectSchema<S extends Shape, Out>(shape: S, others: ObjectTraits['othe
   const entries = Object.entries(shape);
   const known = new Set(Object.keys(shape));
   const parser = (input: unknown, context: ParseContext): unknown => {
-    if (!isObjectValue(input)) {
+    if (!isRecord(input)) {
       addIssue(context, { code: 'invalid_type', expected: 'object' });
       return input;
     }
@@ -84,7 +85,7 @@ export function catchall<S extends Shape, V extends Schema>(
 /* @__NO_SIDE_EFFECTS__ */
 export function record<K extends Schema<string>, V extends Schema>(key: K, value: V): Schema<Record<Output<K>, Output<V>>> {
   return new Schema((input, context) => {
-    if (!isObjectValue(input)) {
+    if (!isRecord(input)) {
       addIssue(context, { code: 'invalid_type', expected: 'object' });
       return input;
     }

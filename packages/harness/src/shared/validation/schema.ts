@@ -114,11 +114,6 @@ export function makeCheck<T>(run: (value: T, context: ParseContext) => unknown):
   return { '~check': run };
 }
 
-/** Whether `value` is an object that is not an array (what an object schema accepts). */
-export function isObjectValue(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** `safeParse` as a function. */
 export function safeParse<S extends Schema>(schema: S, value: unknown): SafeParseResult<Output<S>> {
   return schema.safeParse(value) as SafeParseResult<Output<S>>;

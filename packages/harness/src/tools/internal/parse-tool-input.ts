@@ -1,6 +1,5 @@
 // The schema plumbing lives in core (structured final output uses it too); tools keep their names.
 export {
-  isPlainObject,
   isPromiseLike,
   parseSchemaValue as parseToolInput,
   type ParsedSchemaValue as ParsedToolInput,

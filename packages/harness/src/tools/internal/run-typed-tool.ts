@@ -7,10 +7,11 @@ import type {
 import type { AnyTypedTool, ToolContext, ToolReturn } from '../define-tool.js';
 import { ToolExecutionError } from '../tool-execution-error.js';
 import { isToolOutput } from '../tool-output.js';
-import { parseToolInput, isPlainObject, type ToolInputIssue } from './parse-tool-input.js';
+import { parseToolInput, type ToolInputIssue } from './parse-tool-input.js';
 import { describeError } from '../../shared/describe-error.js';
 import { plainTextToolResult } from '../../shared/plain-tool-result.js';
 import { unwatchAbort, watchAbort } from '../../shared/watch-abort.js';
+import { isRecord } from '../../shared/is-record.js';
 
 const MAX_ISSUES = 10;
 
@@ -195,7 +196,7 @@ function successResult(toolName: string, call: HarnessToolCall, value: ToolRetur
 /** A JSON round trip, so outputs survive continuations unchanged (dates become strings). */
 function jsonRecord(value: object): Record<string, unknown> {
   const copy: unknown = JSON.parse(JSON.stringify(value));
-  return isPlainObject(copy) ? copy : { value: copy };
+  return isRecord(copy) ? copy : { value: copy };
 }
 
 function errorResult(call: HarnessToolCall, error: HarnessToolError): HarnessToolResult {

@@ -1,6 +1,7 @@
 import type { HarnessToolCall, HarnessToolError, HarnessToolResult } from '../../../shared/types/tools.js';
 import { describeError } from '../../../shared/describe-error.js';
 import { toPlainJson } from '../../../core/continuation/to-plain-json.js';
+import { isRecord } from '../../../shared/is-record.js';
 
 /** JSON-RPC error codes of the SDK's `McpError`. */
 const REQUEST_TIMEOUT = -32001;
@@ -85,6 +86,3 @@ function cut(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max)}\n…[cut: ${String(text.length - max)} more characters]`;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
