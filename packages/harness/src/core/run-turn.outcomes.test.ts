@@ -41,6 +41,7 @@ const designTable: Record<HarnessOutcome, HarnessStopReason[]> = {
     'tool_error_unrecoverable',
     'model_refused',
     'model_invalid_response',
+    'provider_error',
     'runtime_error',
     'backend_unsupported',
     'continuation_invalid',
@@ -116,6 +117,9 @@ const scenarios: Record<Exclude<HarnessStopReason, 'continuation_invalid' | 'bac
   }),
   model_refused: () => ({ steps: [{ type: 'refusal', reason: 'I will not do that.' }] }),
   model_invalid_response: () => ({
+    steps: [{ type: 'invalid', kind: 'schema_mismatch', reason: 'no JSON', retryable: false }],
+  }),
+  provider_error: () => ({
     steps: [{ type: 'invalid', kind: 'provider_error', reason: 'HTTP 500', httpStatus: 500 }],
   }),
   runtime_error: () => ({

@@ -7,6 +7,7 @@ const defaultSources: Partial<Record<HarnessStopReason, string>> = Object.assign
   tool_error_unrecoverable: 'tool',
   model_refused: 'model',
   model_invalid_response: 'model',
+  provider_error: 'model',
   runtime_error: 'runtime',
   backend_unsupported: 'backend',
   continuation_invalid: 'continuation',
@@ -14,7 +15,8 @@ const defaultSources: Partial<Record<HarnessStopReason, string>> = Object.assign
 
 /**
  * The first-class `error` of a failed result: the fault recorded in `metadata.error` (code,
- * message, source, retryable), completed from the stop reason where a field is missing.
+ * message, source, retryable, and the provider's code — also where a backend's `ExecutionError`
+ * keeps it, in `metadata.providerCode`), completed from the stop reason where a field is missing.
  */
 export function resultError(
   stopReason: HarnessStopReason,
@@ -28,10 +30,20 @@ export function resultError(
       : stopReason === 'model_refused' && assistantText !== undefined && assistantText !== ''
         ? assistantText
         : `The turn failed (${stopReason}).`;
+  const providerCode = recordedProviderCode(recorded);
   return {
     code: recorded?.code ?? stopReason,
     message,
     retryable: recorded?.retryable ?? false,
     source: recorded?.source ?? defaultSources[stopReason] ?? 'runtime',
+    ...(providerCode === undefined ? {} : { providerCode }),
   };
+}
+
+function recordedProviderCode(recorded: (HarnessResultMetadata['error'] & { metadata?: unknown }) | undefined): string | undefined {
+  const own = recorded?.providerCode;
+  if (typeof own === 'string' && own !== '') return own;
+  const nested = recorded?.metadata;
+  const fromMetadata = typeof nested === 'object' && nested !== null ? (nested as { providerCode?: unknown }).providerCode : undefined;
+  return typeof fromMetadata === 'string' && fromMetadata !== '' ? fromMetadata.slice(0, 200) : undefined;
 }

@@ -190,6 +190,7 @@ function modelInput(run: RunContext, toolChoice: HarnessToolChoice | undefined):
     continuation: run.resumedFrom,
     metadata: input.metadata,
     signal: run.turnSignal.signal,
+    deadline: run.turnSignal.deadline,
   };
 }
 
@@ -322,7 +323,14 @@ function toolRequestProblem(run: RunContext, calls: HarnessToolCall[]): string |
 
 async function handleInvalid(run: RunContext, output: HarnessInvalidOutput): Promise<RunEnding | undefined> {
   run.consecutiveInvalid += 1;
-  run.transcript.push({ type: 'invalid_output', iteration: transcriptIteration(run), kind: output.kind, reason: output.reason });
+  run.transcript.push({
+    type: 'invalid_output',
+    iteration: transcriptIteration(run),
+    kind: output.kind,
+    reason: output.reason,
+    ...(output.code === undefined ? {} : { code: output.code }),
+    ...(output.providerCode === undefined ? {} : { providerCode: output.providerCode }),
+  });
   const hook = run.services.hooks.onInvalidModelOutput;
   if (hook !== undefined) {
     run.phase = 'hooks.onInvalidModelOutput';
@@ -330,11 +338,18 @@ async function handleInvalid(run: RunContext, output: HarnessInvalidOutput): Pro
   }
   const retryable = output.retryable ?? !(output.kind === 'provider_error' || output.kind === 'model_refused' || output.kind === 'input_too_large');
   const tooMany = run.consecutiveInvalid > run.services.limits.maxConsecutiveInvalidModelOutputs;
-  if (retryable && !tooMany) return undefined;
+  // A failed provider call was already retried by its adapter: one retry budget per step, spent there.
+  if (retryable && !tooMany && output.kind !== 'provider_error') return undefined;
   return {
-    stopReason: output.kind === 'model_refused' ? 'model_refused' : 'model_invalid_response',
+    stopReason: output.kind === 'model_refused' ? 'model_refused' : output.kind === 'provider_error' ? 'provider_error' : 'model_invalid_response',
     metadata: {
-      error: { code: output.code ?? output.kind, message: output.reason, source: 'model', retryable },
+      error: {
+        code: output.code ?? output.kind,
+        message: output.reason,
+        source: 'model',
+        retryable,
+        ...(output.providerCode === undefined ? {} : { providerCode: output.providerCode }),
+      },
       ...(output.httpStatus === undefined ? {} : { httpStatus: output.httpStatus }),
       consecutiveInvalidOutputs: run.consecutiveInvalid,
     },

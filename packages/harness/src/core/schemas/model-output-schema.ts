@@ -44,6 +44,7 @@ export const modelOutputSchemas = /* @__PURE__ */ memo(() => {
       reason: z.string(),
       retryable: z.optional(z.boolean()),
       code: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+      providerCode: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
       httpStatus: z.optional(z.number()),
       ...base,
     }),

@@ -80,14 +80,23 @@ export interface HarnessInvalidOutput extends HarnessModelOutputBase {
   reason: string;
   /**
    * Whether asking again can help. Defaults to `false` for `provider_error`, `input_too_large` and
-   * `model_refused`, `true` otherwise.
+   * `model_refused`, `true` otherwise. The loop asks again (up to
+   * `limits.maxConsecutiveInvalidModelOutputs`) only for a retryable output that is not a
+   * `provider_error`: a failed provider call was already retried by its adapter (one retry budget
+   * per step), so for a `provider_error` this says whether running the turn later can help.
    */
   retryable?: boolean | undefined;
   /**
    * The specific cause, which becomes the failed result's `error.code` (for providers e.g.
-   * `missing_api_key`, `authentication_failed`, `rate_limited`). Absent: `kind` is used.
+   * `missing_api_key`, `authentication_failed`, `quota_exceeded`, `rate_limited`). Absent: `kind` is used.
    */
   code?: string | undefined;
+  /**
+   * The provider's own error code, as it sent it (e.g. `insufficient_quota`, `not_found_error`,
+   * `model_not_found`, `NOT_FOUND`): kept in the transcript's `invalid_output` item and in the failed
+   * result's `error.providerCode`. At most 200 characters.
+   */
+  providerCode?: string | undefined;
   httpStatus?: number | undefined;
 }
 
@@ -143,6 +152,11 @@ export interface HarnessModelInput {
   metadata?: Record<string, unknown> | undefined;
   /** Aborted when the turn times out or is cancelled. Adapters should pass it to `fetch`. */
   signal: AbortSignal;
+  /**
+   * When the turn runs out of time, in `Date.now()` milliseconds (as tools get it). Work that cannot
+   * finish by then — a retry's back-off, say — should not start.
+   */
+  deadline?: number | undefined;
 }
 
 /** A piece of a streamed model step: text as it arrives, then exactly one output. */

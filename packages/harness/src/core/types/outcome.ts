@@ -21,6 +21,8 @@ export type HarnessStopReason =
   | 'tool_error_unrecoverable'
   | 'model_refused'
   | 'model_invalid_response'
+  /** The model provider's call failed (missing key, HTTP error, quota, network, an error it reported). */
+  | 'provider_error'
   | 'runtime_error'
   | 'backend_unsupported'
   | 'continuation_invalid';

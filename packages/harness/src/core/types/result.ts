@@ -28,7 +28,8 @@ export interface HarnessTraceSummary {
 /**
  * Why a failed turn failed, in a form a product can act on. `code` is stable and specific: a
  * provider problem names its cause (`missing_api_key`, `authentication_failed`,
- * `permission_denied`, `not_found`, `bad_request`, `rate_limited`, `provider_unavailable`,
+ * `permission_denied`, `payment_required`, `quota_exceeded`, `not_found`, `bad_request`,
+ * `rate_limited`, `provider_unavailable`,
  * `provider_timeout`, `network_error`, `response_too_large`, `provider_redirect`,
  * `input_too_large`), a tool its own error code, a backend its `ExecutionError` code, and other
  * faults their stop reason or the codes in docs/errors.md. `source` says where it came from:
@@ -41,12 +42,17 @@ export interface HarnessResultError {
   message: string;
   retryable: boolean;
   source: string;
+  /**
+   * The provider's own error code when a provider reported one (e.g. `insufficient_quota`,
+   * `invalid_request_error`, `model_not_found`, `tool_use_failed`, `NOT_FOUND`), beside our `code`.
+   */
+  providerCode?: string;
 }
 
 /** Details attached to a result. Known fields are typed; adapters may add more. */
 export interface HarnessResultMetadata {
   /** The fault behind `runtime_error`, `model_invalid_response` and other failures. */
-  error?: { code: string; message: string; source?: string; retryable?: boolean };
+  error?: { code: string; message: string; source?: string; retryable?: boolean; providerCode?: string };
   /** The tool behind `tool_unavailable` or `tool_error_unrecoverable`. */
   toolName?: string;
   /**

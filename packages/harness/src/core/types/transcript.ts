@@ -31,6 +31,10 @@ export interface HarnessInvalidOutputItem {
   iteration: number;
   kind: HarnessInvalidOutputKind;
   reason: string;
+  /** The output's specific cause (`HarnessInvalidOutput.code`), when it named one. */
+  code?: string;
+  /** The provider's own error code (`HarnessInvalidOutput.providerCode`), when it sent one. */
+  providerCode?: string;
 }
 
 /** The result of one tool call. */

@@ -1,13 +1,13 @@
 import { assembledStreamHandler } from '../internal/assembled-stream-handler.js';
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
-import { formatIssues } from '../../shared/schemas/format-issues.js';
 import type { HarnessModelAdapter, HarnessModelInput, HarnessModelOutput, HarnessModelStreamPart } from '../../core/types/model.js';
 import { assertEndpointAllowed, joinUrl } from '../http/assert-endpoint-allowed.js';
 import { optionalFiniteNumber, optionalPositiveInteger, requiredString, resolveHttpProviderOptions } from '../http/http-provider-options.js';
 import { createModelSteps } from '../internal/create-model-steps.js';
 import { createProviderTransport } from '../internal/create-provider-transport.js';
 import type { SseStepHandler } from '../internal/drive-sse-step.js';
-import { invalidOutput, type OutputContext } from '../internal/transport-failure-output.js';
+import { type OutputContext } from '../internal/transport-failure-output.js';
+import { responseMismatchOutput } from '../internal/parse-stream-payload.js';
 import { anthropicMessageSchema, anthropicStreamEventSchema } from './anthropic-api-types.js';
 import { DEFAULT_ANTHROPIC_MODEL_OPTIONS, type AnthropicModelOptions } from './anthropic-model-options.js';
 import { convertToAnthropicMessages } from './convert-to-anthropic-messages.js';
@@ -86,11 +86,7 @@ export function createAnthropicModel(options: AnthropicModelOptions): AnthropicM
   };
   const mapJson = (value: unknown, context: OutputContext): HarnessModelOutput => {
     const parsed = anthropicMessageSchema.safeParse(value);
-    if (!parsed.success) {
-      return invalidOutput('provider_error', `The response does not match the Messages API format: ${formatIssues(parsed.error.issues)}.`, context, {
-        retryable: true,
-      });
-    }
+    if (!parsed.success) return responseMismatchOutput('the Messages API format', parsed.error.issues, context);
     return mapAnthropicMessageToOutput(readAnthropicMessage(parsed.data), context);
   };
 
@@ -120,7 +116,7 @@ function eventHandler(context: OutputContext): SseStepHandler {
   return assembledStreamHandler(context, {
     assembler: createAnthropicStreamAssembler(),
     schema: anthropicStreamEventSchema,
-    names: { item: 'A stream event', format: 'the Messages API format' },
+    names: { item: 'Stream event', format: 'the Messages API format' },
     toOutput: mapAnthropicMessageToOutput,
   });
 }

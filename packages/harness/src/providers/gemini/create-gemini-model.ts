@@ -1,19 +1,18 @@
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import type { HarnessModelAdapter, HarnessModelInput, HarnessModelOutput, HarnessModelStreamPart, HarnessOutputFormat } from '../../core/types/model.js';
-import { formatIssues } from '../../shared/schemas/format-issues.js';
 import { assertEndpointAllowed, joinUrl } from '../http/assert-endpoint-allowed.js';
 import { optionalFiniteNumber, optionalPositiveInteger, requiredString, resolveHttpProviderOptions } from '../http/http-provider-options.js';
 import { createModelSteps } from '../internal/create-model-steps.js';
 import { createProviderTransport, type ProviderTransport, type ProviderTransportConfig } from '../internal/create-provider-transport.js';
 import type { SseStepHandler } from '../internal/drive-sse-step.js';
 import { optionalPlainObject } from '../internal/plain-object-option.js';
-import { invalidOutput, type OutputContext } from '../internal/transport-failure-output.js';
+import { truncatedStreamOutput, type OutputContext } from '../internal/transport-failure-output.js';
 import { readToolChoice } from '../internal/to-function-tools.js';
 import { convertToGeminiContents, convertToGeminiTools } from './convert-to-gemini-contents.js';
 import { geminiResponseSchema } from './gemini-api-types.js';
 import { DEFAULT_GEMINI_MODEL_OPTIONS, type GeminiModelOptions } from './gemini-model-options.js';
 import { addGeminiChunk, emptyGeminiResponse, mapGeminiResponseToOutput } from './internal/map-gemini-response-to-output.js';
-import { parseStreamPayload } from '../internal/parse-stream-payload.js';
+import { parseStreamPayload, responseMismatchOutput } from '../internal/parse-stream-payload.js';
 
 /** A Gemini model adapter: `nextStep` (`generateContent`) and `streamStep` (`streamGenerateContent` over SSE). */
 export interface GeminiModel extends HarnessModelAdapter {
@@ -82,7 +81,11 @@ export function createGeminiModel(options: GeminiModelOptions): GeminiModel {
   };
   const json = createProviderTransport({ ...config, url: `${resource}:generateContent` });
   const stream = createProviderTransport({ ...config, url: `${resource}:streamGenerateContent?alt=sse` });
-  const transport: ProviderTransport = { sendJson: (body, context) => json.sendJson(body, context), openStream: (body, context) => stream.openStream(body, context) };
+  const transport: ProviderTransport = {
+    sendJson: (body, context) => json.sendJson(body, context),
+    openStream: (body, context) => stream.openStream(body, context),
+    waitToRetry: (attempt, context, failed) => json.waitToRetry(attempt, context, failed),
+  };
 
   const buildBody = (input: HarnessModelInput): Record<string, unknown> => {
     const tools = input.availableTools.length > 0;
@@ -104,11 +107,7 @@ export function createGeminiModel(options: GeminiModelOptions): GeminiModel {
 
   const mapJson = (value: unknown, context: OutputContext): HarnessModelOutput => {
     const parsed = geminiResponseSchema.safeParse(value);
-    if (!parsed.success) {
-      return invalidOutput('provider_error', `The response does not match the Gemini API format: ${formatIssues(parsed.error.issues)}.`, context, {
-        retryable: true,
-      });
-    }
+    if (!parsed.success) return responseMismatchOutput('the Gemini API format', parsed.error.issues, context);
     const response = emptyGeminiResponse();
     addGeminiChunk(response, parsed.data);
     return mapGeminiResponseToOutput(response, context);
@@ -153,9 +152,9 @@ function toToolConfig(input: HarnessModelInput): { functionCallingConfig: { mode
 function chunkHandler(context: OutputContext): SseStepHandler {
   const response = emptyGeminiResponse();
   return {
-    onEvent(event) {
+    onEvent(event, position) {
       if (event.data.trim() === '') return undefined;
-      const parsed = parseStreamPayload(event.data, geminiResponseSchema, context, { item: 'A stream chunk', format: 'the Gemini API format' });
+      const parsed = parseStreamPayload(event.data, geminiResponseSchema, context, { item: 'Stream chunk', format: 'the Gemini API format' }, position);
       if (!parsed.ok) return { output: parsed.output };
       const delta = addGeminiChunk(response, parsed.value);
       const end = response.error !== undefined;
@@ -164,7 +163,7 @@ function chunkHandler(context: OutputContext): SseStepHandler {
     finish() {
       // Gemini ends a stream by closing it; the last chunk carries the finish (or block) reason.
       if (response.finishReason === undefined && response.blockReason === undefined && response.error === undefined) {
-        return invalidOutput('transient', 'The stream ended before it was complete.', context, { retryable: true });
+        return truncatedStreamOutput(context);
       }
       return mapGeminiResponseToOutput(response, context);
     },

@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RETRY_OPTIONS, isRetryableStatus, parseRetryAfter, retryDelay } from './retry-policy.js';
+import { DEFAULT_RETRY_OPTIONS, parseRetryAfter, retryDelay } from './retry-policy.js';
 
 const now = Date.parse('2026-01-01T00:00:00.000Z');
-
-describe('isRetryableStatus', () => {
-  it.each([408, 409, 425, 429, 500, 502, 503, 529])('retries %i', (status) => {
-    expect(isRetryableStatus(status)).toBe(true);
-  });
-  it.each([400, 401, 402, 403, 404, 413, 422])('does not retry %i', (status) => {
-    expect(isRetryableStatus(status)).toBe(false);
-  });
-});
 
 describe('parseRetryAfter', () => {
   it('reads delta seconds', () => {

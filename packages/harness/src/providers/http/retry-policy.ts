@@ -4,8 +4,11 @@ export interface RetryEvent {
   attempt: number;
   /** How long the next wait is, in milliseconds. */
   delayMs: number;
-  /** Why the attempt failed. */
-  failure: 'http_status' | 'timeout' | 'network';
+  /**
+   * Why the attempt failed: an HTTP status, a timeout, a network error, or an error the provider
+   * reported inside a 200 response before anything was streamed (`provider_error`).
+   */
+  failure: 'http_status' | 'timeout' | 'network' | 'provider_error';
   /** The HTTP status of the failed attempt, when there was one. */
   statusCode?: number | undefined;
 }
@@ -13,7 +16,11 @@ export interface RetryEvent {
 /** How a provider call retries. Every field is optional; see `DEFAULT_RETRY_OPTIONS`. */
 export interface RetryOptions {
   /**
-   * Extra attempts after the first, for 408, 409, 425, 429, 5xx, timeouts and network errors.
+   * Extra attempts of one model step after the first: one budget for 408, 409, 425, 429 and 5xx
+   * answers, timeouts, network errors, and errors the provider reports inside a 200 response before
+   * anything was streamed. Quota, authentication, permission and invalid-request failures are never
+   * retried, nor is anything the server marks `x-should-retry: false`. The harness loop does not
+   * ask again after a failed provider call, so a step makes at most `maxRetries + 1` requests.
    * `0` disables retries.
    * @default 2
    */
@@ -29,9 +36,9 @@ export interface RetryOptions {
    */
   maxDelayMs?: number | undefined;
   /**
-   * The longest server `Retry-After` (seconds or HTTP date) that is waited for, in milliseconds.
-   * A longer one ends the call at once with a retryable failure; the harness then decides whether to
-   * ask again (bounded by `maxConsecutiveInvalidModelOutputs`).
+   * The longest server wait (`retry-after-ms`, or `Retry-After` in seconds or as an HTTP date) that
+   * is waited for, in milliseconds. A longer one ends the step at once with a retryable failure
+   * (the turn ends `failed` / `provider_error`, `result.error.retryable: true`).
    * @default 30000
    */
   maxRetryAfterMs?: number | undefined;
@@ -49,13 +56,6 @@ export const DEFAULT_RETRY_OPTIONS: Readonly<Required<Omit<RetryOptions, 'onRetr
   maxDelayMs: 8000,
   maxRetryAfterMs: 30_000,
 });
-
-const retryableStatuses = new Set([408, 409, 425, 429]);
-
-/** True for statuses worth retrying: 408, 409, 425, 429 and every 5xx. */
-export function isRetryableStatus(status: number): boolean {
-  return retryableStatuses.has(status) || (status >= 500 && status <= 599);
-}
 
 /**
  * Reads `retry-after-ms` (milliseconds) or `Retry-After` (delta seconds or an HTTP date) and returns

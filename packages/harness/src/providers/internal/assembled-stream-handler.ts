@@ -1,7 +1,7 @@
 import type { HarnessModelOutput } from '../../core/types/model.js';
 import type { SseStepHandler, SseStepUpdate } from './drive-sse-step.js';
 import { parseStreamPayload, type PayloadSchema, type StreamPayloadNames } from './parse-stream-payload.js';
-import { invalidOutput, type OutputContext } from './transport-failure-output.js';
+import { truncatedStreamOutput, type OutputContext } from './transport-failure-output.js';
 
 /** A protocol's stream assembler: takes each event, says when the stream is over, gives the whole message. */
 export interface StreamAssembler<TEvent, TMessage> {
@@ -24,7 +24,7 @@ export interface AssembledStreamProtocol<TEvent, TMessage> {
  * The SSE handler of a protocol that announces its end (Anthropic `message_stop`, Responses
  * `response.completed`): each event is checked against `schema` and fed to the assembler, its
  * deltas streamed; the stream ends once the assembler is complete or saw an error, and a stream
- * that stops before that ends as a retryable `transient` output.
+ * that stops before that ends as a truncated stream (`truncatedStreamOutput`).
  */
 export function assembledStreamHandler<TEvent, TMessage>(
   context: OutputContext,
@@ -32,8 +32,8 @@ export function assembledStreamHandler<TEvent, TMessage>(
 ): SseStepHandler {
   const { assembler } = protocol;
   return {
-    onEvent(event) {
-      const parsed = parseStreamPayload(event.data, protocol.schema, context, protocol.names);
+    onEvent(event, position) {
+      const parsed = parseStreamPayload(event.data, protocol.schema, context, protocol.names, position);
       if (!parsed.ok) return { output: parsed.output };
       const delta = assembler.push(parsed.value);
       const end = assembler.isComplete() || assembler.hasError();
@@ -41,7 +41,7 @@ export function assembledStreamHandler<TEvent, TMessage>(
     },
     finish() {
       if (!assembler.isComplete() && !assembler.hasError()) {
-        return invalidOutput('transient', 'The stream ended before it was complete.', context, { retryable: true });
+        return truncatedStreamOutput(context);
       }
       return protocol.toOutput(assembler.result(), context);
     },

@@ -29,6 +29,11 @@ type Serialized = { ok: true; text: string; bytes: number } | { ok: false; outpu
  * `nextStep` (one JSON call) and `streamStep` (SSE or NDJSON) for a protocol over a transport. The
  * body is serialized once and measured: every output carries `metadata.requestBytes`, a body over
  * `maxInputBytes` is never sent, and reported usage is priced with `pricing`.
+ *
+ * One retry budget per step (`retry.maxRetries`), spent here and in the transport: failed HTTP
+ * attempts, and a retryable error the provider reports inside a 200 response (or a stream cut
+ * short, at most once) while nothing of the step has been streamed to the caller. Every output's
+ * `metadata.attempts` is the number of requests the step made.
  */
 export function createModelSteps(transport: ProviderTransport, protocol: ModelStepProtocol) {
   const contextFor = (startedAt: number, requestBytes: number, outcome?: JsonCallOutcome | StreamCallOutcome): OutputContext => ({
@@ -65,14 +70,29 @@ export function createModelSteps(transport: ProviderTransport, protocol: ModelSt
     return { ok: false, output };
   };
 
+  const call = (input: HarnessModelInput, bodyText: string, firstAttempt: number) => ({
+    signal: input.signal,
+    deadlineAt: input.deadline,
+    bodyText,
+    firstAttempt,
+  });
+  /** Whether to send the step again after `output` (from a 200 response) at attempt `attempt`; waits when so. */
+  const repeat = async (input: HarnessModelInput, output: HarnessModelOutput, attempt: number, failure: 'provider_error' | 'network') =>
+    isRetryableProviderFailure(output) &&
+    (await transport.waitToRetry(attempt, { signal: input.signal, deadlineAt: input.deadline }, { retryable: true, failure })) === 'retry';
+
   return {
     async nextStep(input: HarnessModelInput): Promise<HarnessModelOutput> {
       const startedAt = Date.now();
       const request = serialize(input, false, startedAt);
       if (!request.ok) return request.output;
-      const outcome = await transport.sendJson(undefined, { signal: input.signal, bodyText: request.text });
-      const context = contextFor(startedAt, request.bytes, outcome);
-      return priced(outcome.type === 'json' ? protocol.mapJson(outcome.value, context) : transportFailureOutput(outcome, context));
+      for (let firstAttempt = 1; ; ) {
+        const outcome = await transport.sendJson(undefined, call(input, request.text, firstAttempt));
+        const context = contextFor(startedAt, request.bytes, outcome);
+        const output = outcome.type === 'json' ? protocol.mapJson(outcome.value, context) : transportFailureOutput(outcome, context);
+        if (outcome.type !== 'json' || !(await repeat(input, output, outcome.attempts, 'provider_error'))) return priced(output);
+        firstAttempt = outcome.attempts + 1;
+      }
     },
     async *streamStep(input: HarnessModelInput): AsyncIterable<HarnessModelStreamPart> {
       const startedAt = Date.now();
@@ -81,16 +101,49 @@ export function createModelSteps(transport: ProviderTransport, protocol: ModelSt
         yield { type: 'output', output: request.output };
         return;
       }
-      const outcome = await transport.openStream(undefined, { signal: input.signal, bodyText: request.text });
-      const context = contextFor(startedAt, request.bytes, outcome);
-      if (outcome.type !== 'stream') {
-        const output = outcome.type === 'json' ? protocol.mapJson(outcome.value, context) : transportFailureOutput(outcome, context);
-        yield { type: 'output', output: priced(output) };
+      let cutRepeated = false;
+      for (let firstAttempt = 1; ; ) {
+        const outcome = await transport.openStream(undefined, call(input, request.text, firstAttempt));
+        const context = contextFor(startedAt, request.bytes, outcome);
+        if (outcome.type !== 'stream') {
+          const output = outcome.type === 'json' ? protocol.mapJson(outcome.value, context) : transportFailureOutput(outcome, context);
+          if (outcome.type === 'json' && (await repeat(input, output, outcome.attempts, 'provider_error'))) {
+            firstAttempt = outcome.attempts + 1;
+            continue;
+          }
+          yield { type: 'output', output: priced(output) };
+          return;
+        }
+        let streamed = false;
+        let output: HarnessModelOutput | undefined;
+        for await (const part of driveSseStep(outcome, protocol.streamHandler(context), context)) {
+          if (part.type === 'output') output = part.output;
+          else {
+            streamed = true;
+            yield part;
+          }
+        }
+        const final = output ?? invalidOutput('empty_response', 'The stream ended without an output.', context);
+        // Sent again only while nothing of it reached the caller; a stream cut short at most once.
+        const cut = isCutShort(final);
+        if (!streamed && !(cut && cutRepeated) && (await repeat(input, final, outcome.attempts, cut ? 'network' : 'provider_error'))) {
+          cutRepeated ||= cut;
+          firstAttempt = outcome.attempts + 1;
+          continue;
+        }
+        yield { type: 'output', output: priced(final) };
         return;
-      }
-      for await (const part of driveSseStep(outcome, protocol.streamHandler(context), context)) {
-        yield part.type === 'output' ? { type: 'output', output: priced(part.output) } : part;
       }
     },
   };
+}
+
+/** A failed provider call worth repeating: a `provider_error` the adapter marked retryable. */
+function isRetryableProviderFailure(output: HarnessModelOutput): boolean {
+  return output.type === 'invalid' && output.kind === 'provider_error' && output.retryable === true;
+}
+
+/** A stream that ended, broke or went silent before its terminal event. */
+function isCutShort(output: HarnessModelOutput): boolean {
+  return output.type === 'invalid' && (output.code === 'stream_truncated' || output.code === 'network_error' || output.code === 'provider_timeout');
 }

@@ -3,7 +3,7 @@ import type { ResolvedHttpProviderOptions } from '../http/http-provider-options.
 import { readBodyText } from '../http/read-body-text.js';
 import { createRedactor, sensitiveHeaderValues, truncateText, type Redactor } from '../http/redact-secrets.js';
 import { describeApiKeySource, resolveApiKey } from '../http/resolve-api-key.js';
-import { sendWithRetries, type AttemptScope, type SendRequest } from '../http/send-with-retries.js';
+import { sendWithRetries, waitToRetry, type AttemptScope, type FailedAttempt, type SendRequest } from '../http/send-with-retries.js';
 import { readSseEvents, type SseEvent } from '../sse/read-sse-events.js';
 import { readNdjsonLines } from '../ndjson/read-ndjson-lines.js';
 
@@ -29,10 +29,16 @@ export interface ProviderTransportConfig {
 
 /** Per-call context: the caller's signal and, when known, the deadline of the whole call. */
 export interface CallContext {
-  signal?: AbortSignal;
-  deadlineAt?: number;
+  signal?: AbortSignal | undefined;
+  deadlineAt?: number | undefined;
   /** The body already serialized (and measured) by the caller; sent instead of serializing `body`. */
   bodyText?: string;
+  /**
+   * The number of this call's first attempt within its model step (1 unless the step already spent
+   * part of its retry budget on an earlier call).
+   * @default 1
+   */
+  firstAttempt?: number;
 }
 
 interface Base {
@@ -43,7 +49,7 @@ interface Base {
 /** The end of a JSON call. */
 export type JsonCallOutcome =
   | (Base & { type: 'json'; value: unknown })
-  | (Base & { type: 'invalid_json'; excerpt: string })
+  | (Base & { type: 'invalid_json'; excerpt: string; contentType?: string | undefined })
   | (Base & { type: 'failed'; error: HarnessModelHttpError })
   | { type: 'missing_key'; message: string; redactor: Redactor };
 
@@ -56,6 +62,12 @@ export type StreamCallOutcome =
 export interface ProviderTransport {
   sendJson(body: unknown, context: CallContext): Promise<JsonCallOutcome>;
   openStream(body: unknown, context: CallContext): Promise<StreamCallOutcome>;
+  /**
+   * After attempt number `attempt` of a step failed inside a 200 response (an error the provider
+   * reported, a stream cut short), decides with the same budget, backoff and deadline as the
+   * transport's own retries whether to try again, and waits (see `waitToRetry`).
+   */
+  waitToRetry(attempt: number, context: CallContext, failed: FailedAttempt): Promise<'retry' | 'stop' | 'aborted'>;
 }
 
 /** Creates the transport a model or execution adapter uses for every call. */
@@ -99,7 +111,12 @@ export function createProviderTransport(config: ProviderTransportConfig): Provid
     try {
       return { type: 'json' as const, value: JSON.parse(text) as unknown };
     } catch {
-      return { type: 'invalid_json' as const, excerpt: truncateText(redactor.text(text), 200) };
+      const contentType = response.headers.get('content-type');
+      return {
+        type: 'invalid_json' as const,
+        excerpt: truncateText(redactor.text(text), 200),
+        ...(contentType === null || contentType === '' ? {} : { contentType: truncateText(redactor.text(contentType), 100) }),
+      };
     }
   };
 
@@ -108,13 +125,17 @@ export function createProviderTransport(config: ProviderTransportConfig): Provid
       const prepared = prepare(body, context);
       if (!prepared.ok) return { type: 'missing_key', message: prepared.message, redactor: prepared.redactor };
       const { redactor } = prepared;
-      const outcome = await sendWithRetries(prepared.request, async (response, scope) => {
-        try {
-          return await readJson(response, redactor);
-        } finally {
-          scope.dispose();
-        }
-      });
+      const outcome = await sendWithRetries(
+        prepared.request,
+        async (response, scope) => {
+          try {
+            return await readJson(response, redactor);
+          } finally {
+            scope.dispose();
+          }
+        },
+        context.firstAttempt,
+      );
       if (!outcome.ok) return { type: 'failed', error: outcome.error, attempts: outcome.attempts, redactor };
       return { ...outcome.value, attempts: outcome.attempts, redactor };
     },
@@ -137,6 +158,7 @@ export function createProviderTransport(config: ProviderTransportConfig): Provid
           scope.clearTimer();
           return { type: 'stream', response, scope };
         },
+        context.firstAttempt,
       );
       if (!outcome.ok) return { type: 'failed', error: outcome.error, attempts: outcome.attempts, redactor };
       const value = outcome.value;
@@ -153,6 +175,10 @@ export function createProviderTransport(config: ProviderTransportConfig): Provid
       const readOptions = { idleTimeoutMs: options.streamIdleTimeoutMs, signal: scope.signal, maxTotalBytes: options.maxStreamBytes };
       const events = config.streamFormat === 'ndjson' ? readNdjsonLines(response.body, readOptions) : readSseEvents(response.body, readOptions);
       return { type: 'stream', events, close, attempts: outcome.attempts, redactor };
+    },
+
+    waitToRetry(attempt, context, failed) {
+      return waitToRetry({ retry: options.retry, signal: context.signal, deadlineAt: context.deadlineAt }, attempt, failed);
     },
   };
 }

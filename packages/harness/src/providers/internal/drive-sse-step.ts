@@ -4,6 +4,7 @@ import { httpErrorToInvalidOutput } from '../http/http-error-to-invalid-output.j
 import { createStreamRedactor } from '../http/stream-redactor.js';
 import type { SseEvent } from '../sse/read-sse-events.js';
 import type { StreamCallOutcome } from './create-provider-transport.js';
+import type { StreamPosition } from './parse-stream-payload.js';
 import { invalidOutput, outputMetadata, outputUsage, type OutputContext } from './transport-failure-output.js';
 
 /** What one SSE event means to a provider: text to stream, the end of the stream, or a final output. */
@@ -17,7 +18,8 @@ export interface SseStepUpdate {
 
 /** A provider's stream protocol. */
 export interface SseStepHandler {
-  onEvent(event: SseEvent): SseStepUpdate | undefined;
+  /** Reads one event; `position` names it in messages (its 1-based index and SSE event name). */
+  onEvent(event: SseEvent, position: StreamPosition): SseStepUpdate | undefined;
   /** The output after the stream ended (normally or early: the handler knows whether it was complete). */
   finish(): HarnessModelOutput;
 }
@@ -37,9 +39,12 @@ export async function* driveSseStep(
   let final: HarnessModelOutput | undefined;
   const text = createStreamRedactor(context.redactor);
   const reasoning = createStreamRedactor(context.redactor);
+  const position: StreamPosition = { index: 0 };
   try {
     for await (const event of stream.events) {
-      const update = handler.onEvent(event);
+      position.index += 1;
+      position.name = event.event;
+      const update = handler.onEvent(event, position);
       if (update === undefined) continue;
       if (update.reasoning !== undefined && update.reasoning !== '') {
         const safe = reasoning.push(update.reasoning);
@@ -56,9 +61,11 @@ export async function* driveSseStep(
       if (update.end === true) break;
     }
   } catch (error) {
+    // A broken or silent stream comes as a `HarnessModelHttpError`; anything else is a handler that
+    // could not read an event, which reading it again would not change.
     final = HarnessModelHttpError.isInstance(error)
       ? httpErrorToInvalidOutput(error, { usage: outputUsage(context), metadata: outputMetadata(context) })
-      : invalidOutput('transient', 'The stream could not be read.', context, { retryable: true });
+      : invalidOutput('provider_error', `Stream event ${position.index} could not be read.`, context, { retryable: false, code: 'invalid_response' });
   } finally {
     stream.close();
   }

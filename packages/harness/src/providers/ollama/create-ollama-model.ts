@@ -1,18 +1,17 @@
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import type { HarnessModelAdapter, HarnessModelInput, HarnessModelOutput, HarnessModelStreamPart } from '../../core/types/model.js';
-import { formatIssues } from '../../shared/schemas/format-issues.js';
 import { assertEndpointAllowed, joinUrl } from '../http/assert-endpoint-allowed.js';
 import { optionalFiniteNumber, optionalPositiveInteger, requiredString, resolveHttpProviderOptions } from '../http/http-provider-options.js';
 import { createModelSteps } from '../internal/create-model-steps.js';
 import { createProviderTransport } from '../internal/create-provider-transport.js';
 import type { SseStepHandler } from '../internal/drive-sse-step.js';
 import { optionalPlainObject } from '../internal/plain-object-option.js';
-import { invalidOutput, type OutputContext } from '../internal/transport-failure-output.js';
+import { truncatedStreamOutput, type OutputContext } from '../internal/transport-failure-output.js';
 import { convertToOllamaMessages, convertToOllamaTools } from './convert-to-ollama-messages.js';
 import { addOllamaChunk, emptyOllamaMessage, mapOllamaMessageToOutput } from './internal/map-ollama-message-to-output.js';
 import { ollamaChatChunkSchema } from './ollama-api-types.js';
 import { DEFAULT_OLLAMA_MODEL_OPTIONS, type OllamaKeepAlive, type OllamaModelOptions } from './ollama-model-options.js';
-import { parseStreamPayload } from '../internal/parse-stream-payload.js';
+import { parseStreamPayload, responseMismatchOutput } from '../internal/parse-stream-payload.js';
 import { readToolChoice } from '../internal/to-function-tools.js';
 import { UnsupportedInputError } from '../internal/unsupported-input-error.js';
 
@@ -95,11 +94,7 @@ export function createOllamaModel(options: OllamaModelOptions): OllamaModel {
 
   const mapJson = (value: unknown, context: OutputContext): HarnessModelOutput => {
     const parsed = ollamaChatChunkSchema.safeParse(value);
-    if (!parsed.success) {
-      return invalidOutput('provider_error', `The response does not match Ollama's chat format: ${formatIssues(parsed.error.issues)}.`, context, {
-        retryable: true,
-      });
-    }
+    if (!parsed.success) return responseMismatchOutput("Ollama's chat format", parsed.error.issues, context);
     const message = emptyOllamaMessage();
     addOllamaChunk(message, parsed.data);
     return mapOllamaMessageToOutput(message, context);
@@ -133,12 +128,9 @@ function ollamaOffersTools(input: HarnessModelInput): boolean {
 function lineHandler(context: OutputContext): SseStepHandler {
   const message = emptyOllamaMessage();
   return {
-    onEvent(event) {
-      const parsed = parseStreamPayload(event.data, ollamaChatChunkSchema, context, {
-        item: 'A stream line',
-        format: "Ollama's chat format",
-        invalidJson: { kind: 'transient', reason: 'A stream line was not valid JSON (the stream was cut off or corrupted).' },
-      });
+    onEvent(event, position) {
+      const names = { item: 'Stream line', format: "Ollama's chat format", invalidJsonMeansTruncated: true };
+      const parsed = parseStreamPayload(event.data, ollamaChatChunkSchema, context, names, position);
       if (!parsed.ok) return { output: parsed.output };
       const deltas = addOllamaChunk(message, parsed.value);
       const end = message.done || message.error !== undefined;
@@ -146,7 +138,7 @@ function lineHandler(context: OutputContext): SseStepHandler {
     },
     finish() {
       if (!message.done && message.error === undefined) {
-        return invalidOutput('transient', 'The stream ended before it was complete.', context, { retryable: true });
+        return truncatedStreamOutput(context);
       }
       return mapOllamaMessageToOutput(message, context);
     },

@@ -5,13 +5,6 @@ import { lazySchema, memo } from '../../shared/schemas/lazy-schema.js';
 export const openAICompatibleSchemas = /* @__PURE__ */ memo(() => {
   const optionalString = z.optional(z.nullable(z.string()));
 
-  /** An error object as OpenAI-compatible servers send it (OpenRouter also mid-stream). */
-  const openAICompatibleErrorSchema = z.object({
-    message: optionalString,
-    code: z.optional(z.nullable(z.union([z.string(), z.number()]))),
-    type: optionalString,
-  });
-
   const messageToolCallSchema = z.object({
     id: optionalString,
     type: optionalString,
@@ -57,7 +50,8 @@ export const openAICompatibleSchemas = /* @__PURE__ */ memo(() => {
     ),
     /** Read leniently by `readOpenAICompatibleUsage`: prompt/completion tokens and OpenRouter's `cost`. */
     usage: z.optional(z.unknown()),
-    error: z.optional(z.nullable(openAICompatibleErrorSchema)),
+    // Any shape (`{ message, code, type }`, a string …): read by `readProviderError`.
+    error: z.optional(z.unknown()),
   });
 
   /** One `data:` event of a streamed response (`chat.completion.chunk`). */
@@ -96,13 +90,12 @@ export const openAICompatibleSchemas = /* @__PURE__ */ memo(() => {
       ),
     ),
     usage: z.optional(z.unknown()),
-    error: z.optional(z.nullable(openAICompatibleErrorSchema)),
+    // Any shape (`{ message, code, type }`, a string …): read by `readProviderError`.
+    error: z.optional(z.unknown()),
   });
-  return { optionalString, openAICompatibleErrorSchema, messageToolCallSchema, contentSchema, openAICompatibleResponseSchema, openAICompatibleChunkSchema };
+  return { optionalString, messageToolCallSchema, contentSchema, openAICompatibleResponseSchema, openAICompatibleChunkSchema };
 });
 
-/** Validates with `openAICompatibleErrorSchema`, built on first use. */
-export const openAICompatibleErrorSchema = /* @__PURE__ */ lazySchema(() => openAICompatibleSchemas().openAICompatibleErrorSchema);
 
 /** Validates with `openAICompatibleResponseSchema`, built on first use. */
 export const openAICompatibleResponseSchema = /* @__PURE__ */ lazySchema(() => openAICompatibleSchemas().openAICompatibleResponseSchema);

@@ -1,13 +1,13 @@
 import { assembledStreamHandler } from '../internal/assembled-stream-handler.js';
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import type { HarnessModelAdapter, HarnessModelInput, HarnessModelOutput, HarnessModelStreamPart, HarnessOutputFormat } from '../../core/types/model.js';
-import { formatIssues } from '../../shared/schemas/format-issues.js';
 import { assertEndpointAllowed, joinUrl } from '../http/assert-endpoint-allowed.js';
 import { optionalFiniteNumber, optionalPositiveInteger, requiredString, resolveHttpProviderOptions } from '../http/http-provider-options.js';
 import { createModelSteps } from '../internal/create-model-steps.js';
 import { createProviderTransport } from '../internal/create-provider-transport.js';
 import type { SseStepHandler } from '../internal/drive-sse-step.js';
-import { invalidOutput, type OutputContext } from '../internal/transport-failure-output.js';
+import { type OutputContext } from '../internal/transport-failure-output.js';
+import { responseMismatchOutput } from '../internal/parse-stream-payload.js';
 import { readToolChoice } from '../internal/to-function-tools.js';
 import { convertToOpenAIResponsesInput, convertToOpenAIResponsesTools } from './convert-to-openai-responses-input.js';
 import { createOpenAIResponsesStreamAssembler } from './internal/assemble-openai-responses-stream.js';
@@ -101,11 +101,7 @@ export function createOpenAIResponsesModel(options: OpenAIResponsesModelOptions)
 
   const mapJson = (value: unknown, context: OutputContext): HarnessModelOutput => {
     const parsed = openAIResponsesResponseSchema.safeParse(value);
-    if (!parsed.success) {
-      return invalidOutput('provider_error', `The response does not match the Responses API format: ${formatIssues(parsed.error.issues)}.`, context, {
-        retryable: true,
-      });
-    }
+    if (!parsed.success) return responseMismatchOutput('the Responses API format', parsed.error.issues, context);
     return mapOpenAIResponsesOutput(readOpenAIResponse(parsed.data), context);
   };
 
@@ -143,7 +139,7 @@ function eventHandler(context: OutputContext): SseStepHandler {
   return assembledStreamHandler(context, {
     assembler: createOpenAIResponsesStreamAssembler(),
     schema: openAIResponsesStreamEventSchema,
-    names: { item: 'A stream event', format: 'the Responses API format' },
+    names: { item: 'Stream event', format: 'the Responses API format' },
     toOutput: mapOpenAIResponsesOutput,
   });
 }

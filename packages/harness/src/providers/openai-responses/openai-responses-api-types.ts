@@ -49,14 +49,14 @@ const schemas = /* @__PURE__ */ memo(() => {
     summary: z.optional(z.nullable(z.array(z.unknown()))),
     encrypted_content: nullableString,
   });
-  const error = z.object({ code: nullableString, message: nullableString });
   const response = z.object({
     id: nullableString,
     status: nullableString,
     model: nullableString,
     output: z.optional(z.nullable(z.array(item))),
     usage: z.optional(z.unknown()),
-    error: z.optional(z.nullable(error)),
+    // Read by `readProviderError`, whatever its shape.
+    error: z.optional(z.unknown()),
     incomplete_details: z.optional(z.nullable(z.object({ reason: nullableString }))),
   });
   const event = z.object({
@@ -67,8 +67,10 @@ const schemas = /* @__PURE__ */ memo(() => {
     arguments: nullableString,
     item: z.optional(z.nullable(item)),
     response: z.optional(z.nullable(response)),
-    code: nullableString,
-    message: nullableString,
+    // An `error` event's code and message: top-level (as documented) or nested in `error` (as sent).
+    code: z.optional(z.unknown()),
+    message: z.optional(z.unknown()),
+    error: z.optional(z.unknown()),
     summary_index: z.optional(z.nullable(z.number())),
   });
   return { response, event };

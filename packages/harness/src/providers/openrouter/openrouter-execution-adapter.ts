@@ -164,14 +164,14 @@ export class OpenRouterExecutionAdapter implements ExecutionAdapter {
         return failedResult(context, httpErrorToExecutionError(outcome.error));
       }
       if (outcome.type === 'invalid_json') {
-        return failedResult(context, { code: 'invalid_backend_output', message: 'OpenRouter answered with a body that is not valid JSON.', retryable: true });
+        return failedResult(context, { code: 'invalid_backend_output', message: 'OpenRouter answered with a body that is not valid JSON.', retryable: false });
       }
       const parsed = openAICompatibleResponseSchema.safeParse(outcome.value);
       if (!parsed.success) {
         return failedResult(context, {
           code: 'invalid_backend_output',
           message: `The response does not match the chat-completions format: ${formatIssues(parsed.error.issues)}.`,
-          retryable: true,
+          retryable: false,
         });
       }
       return messageResult(context, readOpenAICompatibleResponse(parsed.data));

@@ -1,4 +1,5 @@
 import type { AnthropicStreamEvent } from '../anthropic-api-types.js';
+import { readProviderError } from '../../http/provider-error-class.js';
 import { readAnthropicMessage, type AssembledAnthropicBlock, type AssembledAnthropicMessage } from './map-anthropic-message-to-output.js';
 
 /** What one event adds to the streamed step: answer text, reasoning text, or neither. */
@@ -89,7 +90,7 @@ export function createAnthropicStreamAssembler(): AnthropicStreamAssembler {
           complete = true;
           return undefined;
         case 'error':
-          message.error = event.error ?? { type: 'error', message: 'The stream reported an error.' };
+          message.error = readProviderError(event.error ?? { message: 'The stream reported an error.' });
           return undefined;
         default:
           return undefined;

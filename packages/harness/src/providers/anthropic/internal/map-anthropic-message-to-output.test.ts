@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readProviderError } from '../../http/provider-error-class.js';
 import { createRedactor } from '../../http/redact-secrets.js';
 import type { OutputContext } from '../../internal/transport-failure-output.js';
 import { createAnthropicStreamAssembler } from './assemble-anthropic-stream.js';
@@ -27,9 +28,21 @@ describe('mapAnthropicMessageToOutput', () => {
     expect(mapAnthropicMessageToOutput({ hasMessage: true, blocks: [], stopReason: 'refusal', usage: {} }, context)).toMatchObject({ reason: 'The model declined to answer.' });
   });
 
-  it('treats overload and API errors as transient, request errors as provider errors', () => {
-    expect(mapAnthropicMessageToOutput({ hasMessage: true, blocks: [], usage: {}, error: { type: 'overloaded_error', message: 'busy' } }, context)).toMatchObject({ kind: 'transient', retryable: true });
-    expect(mapAnthropicMessageToOutput({ hasMessage: true, blocks: [], usage: {}, error: { type: 'invalid_request_error', message: 'bad' } }, context)).toMatchObject({ kind: 'provider_error', retryable: false });
+  it('classifies an error event by its type: overload retryable, a bad request not, both with the provider code', () => {
+    const overloaded = readProviderError({ type: 'overloaded_error', message: 'busy' });
+    expect(mapAnthropicMessageToOutput({ hasMessage: true, blocks: [], usage: {}, error: overloaded }, context)).toMatchObject({
+      kind: 'provider_error',
+      retryable: true,
+      code: 'provider_unavailable',
+      providerCode: 'overloaded_error',
+    });
+    const invalid = readProviderError({ type: 'invalid_request_error', message: 'bad' });
+    expect(mapAnthropicMessageToOutput({ hasMessage: true, blocks: [], usage: {}, error: invalid }, context)).toMatchObject({
+      kind: 'provider_error',
+      retryable: false,
+      code: 'bad_request',
+      providerCode: 'invalid_request_error',
+    });
   });
 
   it('ignores unknown blocks and reports a missing message', () => {

@@ -3,7 +3,8 @@ import type { HarnessToolCall } from '../../../shared/types/tools.js';
 import type { HarnessUsage } from '../../../shared/types/usage.js';
 import { readCount } from '../../internal/parse-tool-arguments.js';
 import { readToolCall } from '../../internal/read-tool-call.js';
-import { invalidOutput, outputMetadata, outputUsage, type OutputContext } from '../../internal/transport-failure-output.js';
+import { invalidOutput, outputMetadata, outputUsage, reportedErrorOutput, type OutputContext } from '../../internal/transport-failure-output.js';
+import type { ProviderErrorDetails } from '../../http/provider-error-class.js';
 import type { AnthropicMessage } from '../anthropic-api-types.js';
 import { mapAnthropicStopReason } from '../map-anthropic-stop-reason.js';
 
@@ -27,10 +28,9 @@ export interface AssembledAnthropicMessage {
   usage: Record<string, unknown>;
   responseId?: string;
   responseModel?: string;
-  error?: { type?: string | null; message?: string | null };
+  /** An `error` event (`{ type: 'error', error: { type, message } }`), as `readProviderError` reads it. */
+  error?: ProviderErrorDetails;
 }
-
-const transientErrorTypes = new Set(['overloaded_error', 'api_error', 'rate_limit_error', 'timeout_error']);
 
 /** Reads input (including cache reads and writes; cache reads also as `cachedInputTokens`) and output tokens from a `usage` object. */
 export function readAnthropicUsage(usage: Record<string, unknown>): HarnessUsage {
@@ -99,13 +99,7 @@ export function mapAnthropicMessageToOutput(message: AssembledAnthropicMessage, 
   const extra = { usage, metadata };
   const reasoningParts = readAnthropicReasoning(message.blocks, context.redactor.exact);
   const answered = reasoningParts.length === 0 ? extra : { ...extra, reasoning: reasoningParts };
-  if (message.error !== undefined) {
-    const retryable = transientErrorTypes.has(message.error.type ?? '');
-    return invalidOutput(retryable ? 'transient' : 'provider_error', `Anthropic reported an error: ${message.error.message ?? message.error.type ?? 'no details'}`, context, {
-      ...extra,
-      retryable,
-    });
-  }
+  if (message.error !== undefined) return reportedErrorOutput('Anthropic', message.error, context, extra);
   const text = context.redactor
     .exact(message.blocks.map((block) => (block.type === 'text' ? block.text : '')).join(''))
     .trim();

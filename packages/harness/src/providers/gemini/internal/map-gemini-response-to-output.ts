@@ -2,10 +2,10 @@ import type { HarnessModelOutput } from '../../../core/types/model.js';
 import type { HarnessToolCall } from '../../../shared/types/tools.js';
 import type { HarnessUsage } from '../../../shared/types/usage.js';
 import type { ModelFinishReason } from '../../model-finish-reason.js';
-import { isRetryableStatus } from '../../http/retry-policy.js';
+import { readProviderError, type ProviderErrorDetails } from '../../http/provider-error-class.js';
 import { readCount } from '../../internal/parse-tool-arguments.js';
 import { readToolCall } from '../../internal/read-tool-call.js';
-import { invalidOutput, outputMetadata, outputUsage, type OutputContext } from '../../internal/transport-failure-output.js';
+import { invalidOutput, outputMetadata, outputUsage, reportedErrorOutput, type OutputContext } from '../../internal/transport-failure-output.js';
 import type { HarnessReasoningPart } from '../../../core/types/model.js';
 import type { GeminiResponse } from '../gemini-api-types.js';
 import { callPartId, GEMINI_PROVIDER, localCallId, TEXT_PART_ID } from './gemini-reasoning.js';
@@ -37,8 +37,8 @@ export interface AssembledGeminiResponse {
   usage: HarnessUsage;
   responseId?: string;
   modelVersion?: string;
-  /** An error object Gemini sent inside a 200 response (mid-stream). */
-  error?: { code?: number | null | undefined; message?: string | null | undefined; status?: string | null | undefined };
+  /** An error object Gemini sent inside a 200 response (mid-stream), as `readProviderError` reads it. */
+  error?: ProviderErrorDetails;
 }
 
 /** What one chunk adds to the streamed answer: answer text or thought text. */
@@ -79,7 +79,7 @@ export function readGeminiUsage(usage: NonNullable<GeminiResponse['usageMetadata
 /** Adds a response (or one streamed chunk) to `response`; returns its answer and thought text, if any. */
 export function addGeminiChunk(response: AssembledGeminiResponse, chunk: GeminiResponse): GeminiChunkDelta | undefined {
   if (chunk.error != null) {
-    response.error = chunk.error;
+    response.error = readProviderError(chunk.error);
     return undefined;
   }
   if (chunk.responseId != null) response.responseId = chunk.responseId;
@@ -153,12 +153,7 @@ export function mapGeminiResponseToOutput(response: AssembledGeminiResponse, con
   const reasoning: HarnessReasoningPart[] = thoughts === '' ? [] : [{ provider: GEMINI_PROVIDER, text: thoughts }];
   const signed = (signature: string | undefined) => (signature === undefined || context.redactor.exact(signature) !== signature ? {} : { signature });
   const withReasoning = () => ({ ...extra, ...(reasoning.length === 0 ? {} : { reasoning }) });
-  if (response.error !== undefined) {
-    const status = typeof response.error.code === 'number' ? response.error.code : undefined;
-    const retryable = status === undefined || isRetryableStatus(status);
-    const reason = `Gemini reported an error${response.error.status == null ? '' : ` (${response.error.status})`}: ${response.error.message ?? 'no details'}`;
-    return invalidOutput(retryable ? 'transient' : 'provider_error', reason, context, { ...extra, retryable, ...(status === undefined ? {} : { httpStatus: status }) });
-  }
+  if (response.error !== undefined) return reportedErrorOutput('Gemini', response.error, context, extra);
   if (response.blockReason !== undefined) {
     const detail = response.blockReasonMessage === undefined ? '' : `: ${context.redactor.exact(response.blockReasonMessage)}`;
     return { type: 'refusal', reason: `Gemini blocked the prompt (${response.blockReason})${detail}.`, ...extra };

@@ -4,7 +4,8 @@ import type { HarnessUsage } from '../../../shared/types/usage.js';
 import type { ModelFinishReason } from '../../model-finish-reason.js';
 import { readCount } from '../../internal/parse-tool-arguments.js';
 import { readToolCall, type RawToolCall } from '../../internal/read-tool-call.js';
-import { invalidOutput, outputMetadata, outputUsage, type OutputContext } from '../../internal/transport-failure-output.js';
+import { invalidOutput, outputMetadata, outputUsage, reportedErrorOutput, type OutputContext } from '../../internal/transport-failure-output.js';
+import { readProviderError, type ProviderErrorDetails } from '../../http/provider-error-class.js';
 import type { OllamaChatChunk } from '../ollama-api-types.js';
 
 /** An Ollama chat answer, from one JSON body or assembled from stream lines. */
@@ -21,8 +22,8 @@ export interface AssembledOllamaMessage {
   usage: HarnessUsage;
   responseModel?: string;
   loadDurationMs?: number;
-  /** An `error` Ollama reported inside a 200 response (e.g. mid-stream). */
-  error?: string;
+  /** An `error` Ollama reported inside a 200 response (e.g. mid-stream), as `readProviderError` reads it. */
+  error?: ProviderErrorDetails;
 }
 
 /** An empty message, before any line arrived. */
@@ -39,7 +40,7 @@ export interface OllamaChunkDeltas {
 /** Adds one parsed response or stream line to `message`; returns the line's text and thinking, if any. */
 export function addOllamaChunk(message: AssembledOllamaMessage, chunk: OllamaChatChunk): OllamaChunkDeltas {
   if (chunk.error != null) {
-    message.error = typeof chunk.error === 'string' ? chunk.error : (chunk.error.message ?? 'no details');
+    message.error = readProviderError({ error: chunk.error });
     return {};
   }
   if (chunk.model != null) message.responseModel = chunk.model;
@@ -83,7 +84,7 @@ export function mapOllamaDoneReason(reason: string | undefined, hasToolCalls: bo
 }
 
 /**
- * Classifies an Ollama answer: a reported error (transient, retryable), then tool calls
+ * Classifies an Ollama answer: a reported error (see `reportedErrorOutput`), then tool calls
  * (arguments checked strictly, text kept), then text; otherwise `empty_response` (not retryable
  * after a `length` stop) or `missing_message`. The thinking goes to `output.reasoning`
  * (`provider: 'ollama'`; Ollama needs no replay), never into the text.
@@ -98,9 +99,7 @@ export function mapOllamaMessageToOutput(message: AssembledOllamaMessage, contex
     ...(message.loadDurationMs === undefined ? {} : { loadDurationMs: message.loadDurationMs }),
   });
   const extra = { usage, metadata };
-  if (message.error !== undefined) {
-    return invalidOutput('transient', `Ollama reported an error: ${message.error}`, context, { ...extra, retryable: true });
-  }
+  if (message.error !== undefined) return reportedErrorOutput('Ollama', message.error, context, extra);
   const thinking = context.redactor.exact(message.thinking).trim();
   const answered = thinking === '' ? extra : { ...extra, reasoning: [{ provider: 'ollama', text: thinking }] };
   const text = context.redactor.exact(message.text).trim();

@@ -1,3 +1,4 @@
+import { readProviderError } from '../../http/provider-error-class.js';
 import type { OpenAICompatibleChunk } from '../openai-compatible-api-types.js';
 import { mergeReasoningDetails } from './chat-reasoning.js';
 import type { AssembledChatMessage } from './map-chat-message-to-output.js';
@@ -46,7 +47,7 @@ export function createOpenAICompatibleStreamAssembler(): OpenAICompatibleStreamA
       if (chunk.id != null) message.responseId = chunk.id;
       if (chunk.model != null) message.responseModel = chunk.model;
       if (chunk.usage != null) message.usage = chunk.usage;
-      if (chunk.error != null) message.error = chunk.error;
+      if (chunk.error != null) message.error = readProviderError({ error: chunk.error });
       const choice = chunk.choices?.[0];
       if (choice == null) return {};
       message.hasMessage = true;

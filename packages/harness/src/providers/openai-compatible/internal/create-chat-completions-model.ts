@@ -1,5 +1,4 @@
 import { HarnessConfigError } from '../../../core/errors/harness-config-error.js';
-import { formatIssues } from '../../../shared/schemas/format-issues.js';
 import type { HarnessModelInput, HarnessModelOutput } from '../../../core/types/model.js';
 import { assertEndpointAllowed, joinUrl } from '../../http/assert-endpoint-allowed.js';
 import { optionalFiniteNumber, optionalPositiveInteger, requiredString, resolveHttpProviderOptions } from '../../http/http-provider-options.js';
@@ -7,7 +6,7 @@ import type { ApiKeySource } from '../../http/resolve-api-key.js';
 import { createModelSteps } from '../../internal/create-model-steps.js';
 import { createProviderTransport } from '../../internal/create-provider-transport.js';
 import type { SseStepHandler } from '../../internal/drive-sse-step.js';
-import { invalidOutput, type OutputContext } from '../../internal/transport-failure-output.js';
+import { truncatedStreamOutput, type OutputContext } from '../../internal/transport-failure-output.js';
 import { convertToOpenAICompatibleMessages, convertToOpenAICompatibleTools } from '../convert-to-openai-compatible-messages.js';
 import { openAICompatibleChunkSchema, openAICompatibleResponseSchema } from '../openai-compatible-api-types.js';
 import type { OpenAICompatibleModel } from '../openai-compatible-model.js';
@@ -15,7 +14,7 @@ import { DEFAULT_OPENAI_COMPATIBLE_MODEL_OPTIONS, type OpenAICompatibleModelOpti
 import { createOpenAICompatibleStreamAssembler } from './assemble-openai-compatible-stream.js';
 import { mapChatMessageToOutput } from './map-chat-message-to-output.js';
 import { readOpenAICompatibleResponse } from './read-openai-compatible-response.js';
-import { parseStreamPayload } from '../../internal/parse-stream-payload.js';
+import { parseStreamPayload, responseMismatchOutput } from '../../internal/parse-stream-payload.js';
 import { readToolChoice } from '../../internal/to-function-tools.js';
 import type { OpenAICompatibleResponseFormat, OpenAICompatibleToolChoice } from '../openai-compatible-api-types.js';
 
@@ -87,14 +86,7 @@ export function createChatCompletionsModel(options: OpenAICompatibleModelOptions
 
   const mapJson = (value: unknown, context: OutputContext): HarnessModelOutput => {
     const parsed = openAICompatibleResponseSchema.safeParse(value);
-    if (!parsed.success) {
-      return invalidOutput(
-        'provider_error',
-        `The response does not match the chat-completions format: ${formatIssues(parsed.error.issues)}.`,
-        context,
-        { retryable: true },
-      );
-    }
+    if (!parsed.success) return responseMismatchOutput('the chat-completions format', parsed.error.issues, context);
     return mapChatMessageToOutput(readOpenAICompatibleResponse(parsed.data), context);
   };
 
@@ -128,14 +120,14 @@ function toResponseFormat(output: NonNullable<HarnessModelInput['output']>): Ope
 function chunkHandler(context: OutputContext): SseStepHandler {
   const assembler = createOpenAICompatibleStreamAssembler();
   return {
-    onEvent(event) {
+    onEvent(event, position) {
       const data = event.data.trim();
       if (data === '[DONE]') {
         assembler.markDone();
         return { end: true };
       }
       if (data === '') return undefined;
-      const chunk = parseStreamPayload(data, openAICompatibleChunkSchema, context, { item: 'A stream chunk', format: 'the chat-completions format' });
+      const chunk = parseStreamPayload(data, openAICompatibleChunkSchema, context, { item: 'Stream chunk', format: 'the chat-completions format' }, position);
       if (!chunk.ok) return { output: chunk.output };
       const deltas = assembler.push(chunk.value);
       if (assembler.hasError()) return { ...deltas, end: true };
@@ -143,7 +135,7 @@ function chunkHandler(context: OutputContext): SseStepHandler {
     },
     finish() {
       if (!assembler.isComplete() && !assembler.hasError()) {
-        return invalidOutput('transient', 'The stream ended before it was complete.', context, { retryable: true });
+        return truncatedStreamOutput(context);
       }
       return mapChatMessageToOutput(assembler.result(), context);
     },

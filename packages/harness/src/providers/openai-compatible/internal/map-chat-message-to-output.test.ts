@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readProviderError } from '../../http/provider-error-class.js';
 import { createRedactor } from '../../http/redact-secrets.js';
 import type { OutputContext } from '../../internal/transport-failure-output.js';
 import { mapChatMessageToOutput, readOpenAICompatibleUsage } from './map-chat-message-to-output.js';
@@ -21,10 +22,12 @@ describe('mapChatMessageToOutput', () => {
   });
 
   it('reports provider errors by code, a missing message, and an error stop', () => {
-    expect(mapChatMessageToOutput({ hasMessage: true, text: '', toolCalls: [], error: { message: 'bad', code: 400 } }, context)).toMatchObject({ kind: 'provider_error', retryable: false, httpStatus: 400 });
-    expect(mapChatMessageToOutput({ hasMessage: true, text: '', toolCalls: [], error: { message: 'busy', code: 'server_error' } }, context)).toMatchObject({ kind: 'transient', retryable: true });
+    const bad = readProviderError({ error: { message: 'bad', code: 400 } });
+    expect(mapChatMessageToOutput({ hasMessage: true, text: '', toolCalls: [], error: bad }, context)).toMatchObject({ kind: 'provider_error', retryable: false, httpStatus: 400 });
+    const busy = readProviderError({ error: { message: 'busy', code: 'server_error' } });
+    expect(mapChatMessageToOutput({ hasMessage: true, text: '', toolCalls: [], error: busy }, context)).toMatchObject({ kind: 'provider_error', retryable: true, providerCode: 'server_error' });
     expect(mapChatMessageToOutput({ hasMessage: false, text: '', toolCalls: [] }, context)).toMatchObject({ kind: 'missing_message' });
-    expect(mapChatMessageToOutput({ hasMessage: true, text: 'partial', toolCalls: [], finishReason: 'error' }, context)).toMatchObject({ kind: 'transient' });
+    expect(mapChatMessageToOutput({ hasMessage: true, text: 'partial', toolCalls: [], finishReason: 'error' }, context)).toMatchObject({ kind: 'provider_error', retryable: true });
   });
 
   it('keeps a token-limit answer with its finish reason, and redacts the key from text', () => {

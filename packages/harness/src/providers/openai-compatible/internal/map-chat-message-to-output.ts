@@ -1,10 +1,10 @@
 import type { HarnessModelOutput } from '../../../core/types/model.js';
 import type { HarnessToolCall } from '../../../shared/types/tools.js';
 import type { HarnessUsage } from '../../../shared/types/usage.js';
-import { isRetryableStatus } from '../../http/retry-policy.js';
+import type { ProviderErrorDetails } from '../../http/provider-error-class.js';
 import { readCount } from '../../internal/parse-tool-arguments.js';
 import { readToolCall } from '../../internal/read-tool-call.js';
-import { invalidOutput, outputMetadata, outputUsage, type OutputContext } from '../../internal/transport-failure-output.js';
+import { invalidOutput, outputMetadata, outputUsage, reportedErrorOutput, type OutputContext } from '../../internal/transport-failure-output.js';
 import { mapOpenAICompatibleFinishReason } from '../map-openai-compatible-finish-reason.js';
 import { chatReasoningPart } from './chat-reasoning.js';
 
@@ -23,7 +23,8 @@ export interface AssembledChatMessage {
   usage?: unknown;
   responseId?: string;
   responseModel?: string;
-  error?: { message?: string | null; code?: string | number | null };
+  /** An error the server reported in the body or a chunk, as `readProviderError` reads it. */
+  error?: ProviderErrorDetails;
 }
 
 /**
@@ -70,16 +71,7 @@ export function mapChatMessageToOutput(message: AssembledChatMessage, context: O
   const extra = { usage, metadata };
   const part = chatReasoningPart(message.reasoning, message.reasoningDetails ?? [], context.redactor);
   const answered = part === undefined ? extra : { ...extra, reasoning: [part] };
-  if (message.error !== undefined) {
-    const status = typeof message.error.code === 'number' ? message.error.code : undefined;
-    const retryable = status === undefined || isRetryableStatus(status);
-    return invalidOutput(
-      retryable ? 'transient' : 'provider_error',
-      `The provider reported an error: ${message.error.message ?? 'no details'}`,
-      context,
-      { ...extra, retryable, ...(status === undefined ? {} : { httpStatus: status }) },
-    );
-  }
+  if (message.error !== undefined) return reportedErrorOutput('The provider', message.error, context, extra);
   const text = context.redactor.exact(message.text).trim();
   const refusal = message.refusal?.trim();
   if (refusal !== undefined && refusal !== '') return { type: 'refusal', reason: context.redactor.exact(refusal), ...answered };
@@ -96,7 +88,7 @@ export function mapChatMessageToOutput(message: AssembledChatMessage, context: O
     return { type: 'refusal', reason: text === '' ? "The provider's content filter stopped the answer." : text, ...answered };
   }
   if (finishReason === 'error') {
-    return invalidOutput('transient', 'The provider stopped with an error before finishing the answer.', context, { ...extra, retryable: true });
+    return reportedErrorOutput('The provider', { message: 'the answer stopped with finish_reason "error" before it was finished.', names: [] }, context, extra);
   }
   if (text !== '') return { type: 'final_answer', text, ...answered };
   if (!message.hasMessage) return invalidOutput('missing_message', 'The response held no assistant message.', context, extra);

@@ -1,3 +1,4 @@
+import { readProviderError } from '../../http/provider-error-class.js';
 import type { OpenAICompatibleResponse } from '../openai-compatible-api-types.js';
 import { readReasoningDetails } from './chat-reasoning.js';
 import type { AssembledChatMessage } from './map-chat-message-to-output.js';
@@ -30,6 +31,6 @@ export function readOpenAICompatibleResponse(body: OpenAICompatibleResponse): As
     ...(body.usage == null ? {} : { usage: body.usage }),
     ...(body.id == null ? {} : { responseId: body.id }),
     ...(body.model == null ? {} : { responseModel: body.model }),
-    ...(body.error == null ? {} : { error: body.error }),
+    ...(body.error == null ? {} : { error: readProviderError({ error: body.error }) }),
   };
 }

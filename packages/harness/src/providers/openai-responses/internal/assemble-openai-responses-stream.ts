@@ -1,4 +1,5 @@
 import type { OpenAIResponsesOutputItem, OpenAIResponsesStreamEvent } from '../openai-responses-api-types.js';
+import { readProviderError } from '../../http/provider-error-class.js';
 import { readOpenAIResponse, type AssembledOpenAIResponse } from './map-openai-responses-output.js';
 
 /** What one stream event adds to the streamed answer: answer text or reasoning text. */
@@ -89,10 +90,11 @@ export function createOpenAIResponsesStreamAssembler(): OpenAIResponsesStreamAss
             event.response == null
               ? { hasOutput: false, items: [], status: event.type.slice('response.'.length) }
               : readOpenAIResponse(event.response);
-          if (event.type === 'response.failed' && final.error === undefined) final.error = { message: 'The response failed.' };
+          if (event.type === 'response.failed' && final.error === undefined) final.error = readProviderError({ message: 'The response failed.' });
           return undefined;
         case 'error':
-          error = { code: event.code, message: event.message ?? 'The stream reported an error.' };
+          // The code and message sit at the top level (as documented) or inside `error` (as sent).
+          error = readProviderError(event);
           return undefined;
         default:
           return undefined;

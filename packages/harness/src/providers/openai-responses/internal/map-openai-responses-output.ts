@@ -4,7 +4,8 @@ import type { HarnessUsage } from '../../../shared/types/usage.js';
 import type { ModelFinishReason } from '../../model-finish-reason.js';
 import { readCount } from '../../internal/parse-tool-arguments.js';
 import { readToolCall } from '../../internal/read-tool-call.js';
-import { invalidOutput, outputMetadata, outputUsage, type OutputContext } from '../../internal/transport-failure-output.js';
+import { invalidOutput, outputMetadata, outputUsage, reportedErrorOutput, type OutputContext } from '../../internal/transport-failure-output.js';
+import { readProviderError, type ProviderErrorDetails } from '../../http/provider-error-class.js';
 import type { OpenAIResponsesOutputItem, OpenAIResponsesResponse } from '../openai-responses-api-types.js';
 import { toReasoningParts } from './openai-responses-reasoning.js';
 
@@ -19,10 +20,8 @@ export interface AssembledOpenAIResponse {
   responseId?: string;
   responseModel?: string;
   /** A failure the API reported (`status: "failed"`, a `response.failed` or `error` event). */
-  error?: { code?: string | null | undefined; message?: string | null | undefined };
+  error?: ProviderErrorDetails;
 }
-
-const transientErrorCodes = new Set(['server_error', 'rate_limit_exceeded', 'vector_store_timeout']);
 
 /** Reads input tokens (cached ones as `cachedInputTokens`) and output tokens (reasoning ones as `reasoningTokens`). */
 export function readOpenAIResponsesUsage(usage: unknown): HarnessUsage {
@@ -55,7 +54,7 @@ export function readOpenAIResponse(body: OpenAIResponsesResponse): AssembledOpen
     ...(body.usage === undefined ? {} : { usage: body.usage }),
     ...(body.id == null ? {} : { responseId: body.id }),
     ...(body.model == null ? {} : { responseModel: body.model }),
-    ...(body.error == null && body.status !== 'failed' ? {} : { error: body.error ?? { message: 'The response failed.' } }),
+    ...(body.error == null && body.status !== 'failed' ? {} : { error: readProviderError(body.error ?? { message: 'The response failed.' }) }),
   };
 }
 
@@ -90,12 +89,7 @@ export function mapOpenAIResponsesOutput(response: AssembledOpenAIResponse, cont
     ...(response.responseModel === undefined ? {} : { responseModel: context.redactor.exact(response.responseModel) }),
   });
   const extra = { usage, metadata };
-  if (response.error !== undefined) {
-    const code = response.error.code ?? undefined;
-    const retryable = code === undefined || transientErrorCodes.has(code);
-    const reason = `OpenAI reported an error${code === undefined ? '' : ` (${code})`}: ${response.error.message ?? 'no details'}`;
-    return invalidOutput(retryable ? 'transient' : 'provider_error', reason, context, { ...extra, retryable });
-  }
+  if (response.error !== undefined) return reportedErrorOutput('OpenAI', response.error, context, extra);
   const messages = response.items.filter((item) => item.type === 'message');
   const parts = messages.flatMap((item) => item.content ?? []);
   const text = context.redactor.exact(parts.map((part) => (part.type === 'output_text' ? (part.text ?? '') : '')).join('')).trim();

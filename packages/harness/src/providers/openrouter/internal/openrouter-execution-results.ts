@@ -1,6 +1,6 @@
 import type { ExecutionError, ExecutionNegotiation, ExecutionResult, ExecutionTrace } from '../../../execution/types.js';
 import type { HarnessUsage } from '../../../shared/types/usage.js';
-import { isRetryableStatus } from '../../http/retry-policy.js';
+import { classifyProviderError } from '../../http/provider-error-class.js';
 import type { Redactor } from '../../http/redact-secrets.js';
 import { mapOpenAICompatibleFinishReason } from '../../openai-compatible/map-openai-compatible-finish-reason.js';
 import { readOpenAICompatibleUsage, type AssembledChatMessage } from '../../openai-compatible/internal/map-chat-message-to-output.js';
@@ -52,14 +52,19 @@ export function messageResult(context: ExecutionContext, message: AssembledChatM
     ...(message.responseModel === undefined ? {} : { responseModel: context.redactor.exact(message.responseModel) }),
   };
   if (message.error !== undefined) {
-    const status = typeof message.error.code === 'number' ? message.error.code : undefined;
+    const { status, providerCode } = message.error;
+    const verdict = classifyProviderError({ status, names: message.error.names });
     return failedResult(
       context,
       {
         code: 'backend_execution_error',
-        message: `OpenRouter reported an error: ${message.error.message ?? 'no details'}`,
-        retryable: status === undefined || isRetryableStatus(status),
-        ...(status === undefined ? {} : { metadata: { httpStatus: status } }),
+        message: `OpenRouter reported an error${providerCode === undefined ? '' : ` (${providerCode})`}: ${message.error.message ?? 'no details'}`,
+        retryable: verdict.retryable,
+        metadata: {
+          errorCode: verdict.code,
+          ...(status === undefined ? {} : { httpStatus: status }),
+          ...(providerCode === undefined ? {} : { providerCode: context.redactor.text(providerCode).slice(0, 200) }),
+        },
       },
       { usage, metadata },
     );
