@@ -29,7 +29,7 @@ describe('result.error on failed results', () => {
     server = await createFakeOpenAICompatibleServer({ replies: [{ text: 'never' }] });
     const model = createOpenAICompatibleModel({ baseUrl: server.url, model: 'm', apiKey: { env: 'AA_TEST_KEY_THAT_IS_NOT_SET' }, env: {} });
     const result = await createHarness({ model }).runTurn(input);
-    expect(result.stopReason).toBe('model_invalid_response');
+    expect(result.stopReason).toBe('provider_error');
     expectFailedWithError(result, { code: 'missing_api_key', retryable: false, source: 'model' });
     expect(result.error?.message).toContain('AA_TEST_KEY_THAT_IS_NOT_SET');
     expect(server.requests).toHaveLength(0);

@@ -80,14 +80,25 @@ describe('consecutive invalid outputs', () => {
 });
 
 describe('non-retryable invalid outputs', () => {
-  it('fails a provider_error at once, with its HTTP status', async () => {
-    const model = createScriptedModel([invalid('provider_error', { httpStatus: 401 } as never), answer]);
+  it('fails a provider_error at once as provider_error, with its HTTP status and the provider code', async () => {
+    const model = createScriptedModel([invalid('provider_error', { httpStatus: 401, code: 'authentication_failed', providerCode: 'invalid_api_key' } as never), answer]);
     const result = await harnessFor(model).runTurn(createTurnInput());
     expect(result).toMatchObject({
       outcome: 'failed',
-      stopReason: 'model_invalid_response',
-      metadata: { httpStatus: 401, error: { code: 'provider_error', retryable: false }, consecutiveInvalidOutputs: 1 },
+      stopReason: 'provider_error',
+      error: { code: 'authentication_failed', providerCode: 'invalid_api_key', retryable: false, source: 'model' },
+      metadata: { httpStatus: 401, error: { code: 'authentication_failed', providerCode: 'invalid_api_key', retryable: false }, consecutiveInvalidOutputs: 1 },
     });
+    expect(result.transcript).toEqual([
+      { type: 'invalid_output', iteration: 1, kind: 'provider_error', reason: expect.any(String), code: 'authentication_failed', providerCode: 'invalid_api_key' },
+    ]);
+  });
+
+  it('never asks again after a provider_error, even a retryable one: its adapter already spent the step\'s retries', async () => {
+    const model = createScriptedModel([invalid('provider_error', { retryable: true, code: 'rate_limited' } as never), answer]);
+    const result = await harnessFor(model).runTurn(createTurnInput());
+    expect(result).toMatchObject({ outcome: 'failed', stopReason: 'provider_error', error: { code: 'rate_limited', retryable: true } });
+    expect(result.usage.modelCalls).toBe(1);
   });
 
   it('fails a model_refused kind at once as model_refused, without an assistant message', async () => {
@@ -101,7 +112,7 @@ describe('non-retryable invalid outputs', () => {
   });
 
   it('lets the adapter override the default with retryable', async () => {
-    const retried = await harnessFor(createScriptedModel([invalid('provider_error', { retryable: true } as never), answer])).runTurn(
+    const retried = await harnessFor(createScriptedModel([invalid('input_too_large', { retryable: true } as never), answer])).runTurn(
       createTurnInput(),
     );
     expect(retried.outcome).toBe('completed');

@@ -52,7 +52,7 @@ const messages: Readonly<Record<HarnessStopReason, string>> = /* @__PURE__ */ ta
   tool_error_unrecoverable: 'A tool I needed failed, so I could not finish.',
   model_refused: 'I can’t help with that request.',
   model_invalid_response: 'I had trouble producing a reply. Please try again.',
-  provider_error: 'I could not reach the model service just now. Please try again in a moment.',
+  provider_error: 'The model service could not answer. Please try again in a moment.',
   runtime_error: 'Something went wrong on my side. Please try again.',
   backend_unsupported: 'The configured assistant backend cannot handle this request.',
   continuation_invalid: 'I could not resume the earlier request; please ask again.',
@@ -80,7 +80,7 @@ const errorMessages = new Map<string, string>([
 
 const notRetryable: Partial<Record<HarnessStopReason, string>> = /* @__PURE__ */ table({
   model_invalid_response: 'I had trouble producing a reply.',
-  provider_error: 'The model service could not answer this request.',
+  provider_error: 'The model service could not answer.',
   runtime_error: 'Something went wrong on my side.',
 });
 

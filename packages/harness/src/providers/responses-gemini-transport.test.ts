@@ -33,10 +33,10 @@ async function lastOutput(parts: AsyncIterable<{ type: string; output?: HarnessM
 }
 
 describe.each(protocols)('$name over the shared HTTP layer', (protocol) => {
-  it('a stream that goes silent ends as a retryable transient output and the connection is closed', async () => {
+  it('a stream that goes silent ends as a retryable provider_timeout and the connection is closed', async () => {
     server = await protocol.start([{ text: 'never finished', stallAfterEvents: 2 }]);
     const model = protocol.model(server.url, { ...noRetry, streamIdleTimeoutMs: 50 });
-    expect(await lastOutput(model.streamStep!(createModelInput()))).toMatchObject({ type: 'invalid', kind: 'transient', retryable: true });
+    expect(await lastOutput(model.streamStep!(createModelInput()))).toMatchObject({ type: 'invalid', retryable: true, code: 'provider_timeout' });
     await server.requests[0]!.closed;
   });
 

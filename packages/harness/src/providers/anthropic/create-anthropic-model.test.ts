@@ -129,13 +129,19 @@ describe('createAnthropicModel', () => {
     expect(server.requests).toHaveLength(3);
   });
 
-  it('reports a mid-stream error event and a truncated stream as transient', async () => {
+  it('reports a mid-stream error event as a retryable provider_error and a truncated stream as transient', async () => {
     const { model } = await setup([
       { text: 'Partial', error: { message: 'Overloaded', code: 'overloaded_error' } },
       { text: 'Cut short', truncateAfterEvents: 4 },
     ]);
-    expect((await collect(model.streamStep(createModelInput()))).output).toMatchObject({ type: 'invalid', kind: 'transient', retryable: true });
-    expect((await collect(model.streamStep(createModelInput()))).output).toMatchObject({ type: 'invalid', kind: 'transient', retryable: true });
+    expect((await collect(model.streamStep(createModelInput()))).output).toMatchObject({
+      type: 'invalid',
+      kind: 'provider_error',
+      retryable: true,
+      code: 'provider_unavailable',
+      providerCode: 'overloaded_error',
+    });
+    expect((await collect(model.streamStep(createModelInput()))).output).toMatchObject({ type: 'invalid', kind: 'transient', retryable: true, code: 'stream_truncated' });
   });
 
   it('reports bad tool input JSON, an empty answer and a token-limit stop', async () => {

@@ -185,9 +185,9 @@ describe('createGeminiModel — nextStep', () => {
     const invalidKey = await next();
     expect(invalidKey).toMatchObject({ type: 'invalid', kind: 'provider_error', retryable: false, httpStatus: 400 });
     expect(invalidKey.type === 'invalid' && invalidKey.reason).toContain('API key not valid');
-    expect(await next()).toMatchObject({ type: 'invalid', kind: 'transient', retryable: true, httpStatus: 503 });
+    expect(await next()).toMatchObject({ type: 'invalid', kind: 'provider_error', retryable: true, httpStatus: 503, code: 'provider_unavailable' });
     expect(server.requests).toHaveLength(6);
-    expect(await next()).toMatchObject({ type: 'invalid', kind: 'provider_error', retryable: true });
+    expect(await next()).toMatchObject({ type: 'invalid', kind: 'provider_error', retryable: false, code: 'invalid_response' });
     expect(await next()).toMatchObject({ type: 'invalid', kind: 'missing_message' });
     expect(await next()).toMatchObject({ type: 'invalid', kind: 'schema_mismatch' });
   });
@@ -232,12 +232,12 @@ describe('createGeminiModel — streamStep', () => {
       { text: 'Here is how', refusal: 'unsafe' },
       { text: 'cut off here', truncateAfterEvents: 2 },
       { type: 'sse', chunks: ['data: {not json\r\n\r\n'] },
-    ]);
+    ], { retry: { maxRetries: 0 } });
     const stream = () => collect(model.streamStep(createModelInput()));
-    expect((await stream()).output).toMatchObject({ type: 'invalid', kind: 'transient', retryable: true, reason: expect.stringContaining('Internal error') });
+    expect((await stream()).output).toMatchObject({ type: 'invalid', kind: 'provider_error', retryable: true, httpStatus: 500, reason: expect.stringContaining('Internal error') });
     expect((await stream()).output).toMatchObject({ type: 'refusal', metadata: { rawFinishReason: 'SAFETY' } });
-    expect((await stream()).output).toMatchObject({ type: 'invalid', kind: 'transient', reason: expect.stringContaining('ended before it was complete') });
-    expect((await stream()).output).toMatchObject({ type: 'invalid', kind: 'provider_error', reason: expect.stringContaining('not valid JSON') });
+    expect((await stream()).output).toMatchObject({ type: 'invalid', kind: 'transient', code: 'stream_truncated', reason: expect.stringContaining('ended before it was complete') });
+    expect((await stream()).output).toMatchObject({ type: 'invalid', kind: 'provider_error', retryable: false, reason: 'Stream chunk 1 was not valid JSON.' });
   });
 
   it('never streams the key, even split across chunks', async () => {

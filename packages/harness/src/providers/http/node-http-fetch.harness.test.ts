@@ -136,13 +136,13 @@ describe('createOpenAICompatibleModel with fetch: createNodeHttpFetch()', () => 
     expect(await stream.result).toMatchObject({ outcome: 'deferred', stopReason: 'cancelled' });
   });
 
-  it('reports a refused connection as a retryable network error naming ECONNREFUSED', async () => {
+  it('reports a refused connection once, naming the host and ECONNREFUSED, without retrying', async () => {
     const { server, url } = await rawServer(() => undefined);
     await closeServer(server);
-    const result = await harnessFor(url, { retry: { maxRetries: 0 } }).runTurn(createTurnInput());
-    expect(result.outcome).toBe('failed');
-    expect(result.error?.message).toContain('Network error: fetch failed (ECONNREFUSED)');
-    expect(result.error?.retryable).toBe(true);
+    const result = await harnessFor(url).runTurn(createTurnInput());
+    expect(result).toMatchObject({ outcome: 'failed', stopReason: 'provider_error', error: { code: 'network_error', retryable: false } });
+    expect(result.error?.message).toContain(`Could not reach ${new URL(url).host}: the connection was refused (ECONNREFUSED)`);
+    expect(result.traceSummary.iterationCount).toBe(1);
     expectNoKey(result);
   });
 

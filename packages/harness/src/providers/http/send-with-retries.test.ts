@@ -64,7 +64,8 @@ describe('sendWithRetries', () => {
     expect(outcome.error.statusCode).toBe(503);
     expect(outcome.error.isRetryable).toBe(true);
     expect(outcome.error.message).toContain('still down');
-    expect(outcome.error.providerCode).toBe('503');
+    expect(outcome.error.providerCode).toBe('fake_error');
+    expect(outcome.error.message).toContain(`from ${new URL(fake.url).host}`);
   });
 
   it('does not retry a 401', async () => {
@@ -107,16 +108,68 @@ describe('sendWithRetries', () => {
     expect(fake.requests.every((recorded) => recorded.abortedByClient())).toBe(true);
   });
 
-  it('classifies a refused connection as a retryable network error', async () => {
+  it('does not retry a refused connection, and names the host', async () => {
     const fake = await start();
     const url = fake.url;
     await fake.close();
     server = undefined;
-    const outcome = await sendWithRetries(request(url, { retry: { ...request(url).retry, maxRetries: 0 } }), readText);
+    const outcome = await sendWithRetries(request(url), readText);
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
+    expect(outcome.attempts).toBe(1);
     expect(outcome.error.failure).toBe('network');
-    expect(outcome.error.isRetryable).toBe(true);
+    expect(outcome.error.isRetryable).toBe(false);
+    expect(outcome.error.message).toMatch(/^Could not reach 127\.0\.0\.1:\d+: the connection was refused \(ECONNREFUSED\)/);
+  });
+
+  it('says why fetch refuses a blocked port instead of "fetch failed"', async () => {
+    const outcome = await sendWithRetries(request('http://127.0.0.1:6000'), readText);
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.attempts).toBe(1);
+    expect(outcome.error).toMatchObject({ failure: 'network', isRetryable: false });
+    expect(outcome.error.message).toContain('Could not reach 127.0.0.1:6000: fetch refuses this port ("bad port"');
+  });
+
+  it('honours x-should-retry: false on a 503 and x-should-retry: true on a 400', async () => {
+    const fake = await start(
+      { type: 'error', status: 503, headers: { 'x-should-retry': 'false' } },
+      { type: 'error', status: 409, headers: { 'x-should-retry': 'true' } },
+      { type: 'error', status: 409, headers: { 'x-should-retry': 'false' } },
+    );
+    const first = await sendWithRetries(request(fake.url), readText);
+    expect(first).toMatchObject({ ok: false, attempts: 1, error: { statusCode: 503, isRetryable: false } });
+    const second = await sendWithRetries(request(fake.url), readText);
+    expect(second).toMatchObject({ ok: false, attempts: 2, error: { statusCode: 409, isRetryable: false } });
+    expect(fake.requests).toHaveLength(3);
+  });
+
+  it('waits retry-after-ms (before Retry-After), and never retries a quota error even when told to', async () => {
+    const quota = { error: { message: 'You exceeded your current quota.', type: 'insufficient_quota', param: null, code: 'insufficient_quota' } };
+    const fake = await start(
+      { type: 'http', status: 429, body: { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } }, headers: { 'retry-after-ms': '7', 'retry-after': '60' } },
+      { type: 'http', status: 429, body: quota, headers: { 'x-should-retry': 'true' } },
+    );
+    const events: RetryEvent[] = [];
+    const outcome = await sendWithRetries(request(fake.url, { retry: { ...request(fake.url).retry, onRetry: (event) => events.push(event) } }), readText);
+    expect(events).toEqual([{ attempt: 1, delayMs: 7, failure: 'http_status', statusCode: 429 }]);
+    expect(outcome).toMatchObject({ ok: false, attempts: 2, error: { statusCode: 429, isRetryable: false, providerCode: 'insufficient_quota' } });
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('counts attempts from firstAttempt, so a step spends one budget', async () => {
+    const fake = await start({ type: 'error', status: 503 }, { type: 'error', status: 503 });
+    const outcome = await sendWithRetries(request(fake.url), readText, 2);
+    expect(outcome).toMatchObject({ ok: false, attempts: 3 });
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('hints at a doubled path on a 404', async () => {
+    const fake = await start({ type: 'error', status: 404, message: 'Not Found' });
+    const outcome = await sendWithRetries(request(`${fake.url}/chat/completions`), readText);
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.error.message).toContain('baseUrl probably already ends in "/chat/completions", which the provider appends');
   });
 
   it('stops waiting between attempts when the caller aborts', async () => {
@@ -150,11 +203,20 @@ describe('sendWithRetries', () => {
 });
 
 describe('providerErrorDetails', () => {
-  it('reads OpenAI, Anthropic and vLLM error bodies', () => {
-    expect(providerErrorDetails('{"error":{"message":"m1","code":"c1"}}')).toEqual({ message: 'm1', code: 'c1' });
-    expect(providerErrorDetails('{"type":"error","error":{"type":"overloaded_error","message":"m2"}}')).toEqual({ message: 'm2', code: 'overloaded_error' });
-    expect(providerErrorDetails('{"object":"error","message":"m3","type":"BadRequestError","code":400}')).toEqual({ message: 'm3', code: '400' });
-    expect(providerErrorDetails('<html>Bad gateway</html>')).toEqual({ message: '<html>Bad gateway</html>' });
-    expect(providerErrorDetails('')).toEqual({});
+  it('reads OpenAI, Anthropic and vLLM error bodies, and text', () => {
+    expect(providerErrorDetails('{"error":{"message":"m1","code":"c1"}}')).toEqual({ message: 'm1', providerCode: 'c1', names: ['c1'] });
+    expect(providerErrorDetails('{"type":"error","error":{"type":"overloaded_error","message":"m2"}}')).toEqual({
+      message: 'm2',
+      providerCode: 'overloaded_error',
+      names: ['overloaded_error'],
+    });
+    expect(providerErrorDetails('{"object":"error","message":"m3","type":"BadRequestError","code":400}')).toEqual({
+      message: 'm3',
+      providerCode: 'BadRequestError',
+      names: ['BadRequestError'],
+      status: 400,
+    });
+    expect(providerErrorDetails('<html>Bad gateway</html>')).toEqual({ message: '<html>Bad gateway</html>', names: [] });
+    expect(providerErrorDetails('')).toEqual({ names: [] });
   });
 });

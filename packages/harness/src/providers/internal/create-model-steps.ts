@@ -1,4 +1,5 @@
 import type { HarnessModelInput, HarnessModelOutput, HarnessModelStreamPart } from '../../core/types/model.js';
+import type { HarnessTranscriptItem } from '../../core/types/transcript.js';
 import { utf8ByteLength } from '../../core/continuation/utf8-byte-length.js';
 import { createRedactor } from '../http/redact-secrets.js';
 import type { ModelPricing } from '../pricing/model-pricing.js';
@@ -32,8 +33,10 @@ type Serialized = { ok: true; text: string; bytes: number } | { ok: false; outpu
  *
  * One retry budget per step (`retry.maxRetries`), spent here and in the transport: failed HTTP
  * attempts, and a retryable error the provider reports inside a 200 response (or a stream cut
- * short, at most once) while nothing of the step has been streamed to the caller. Every output's
- * `metadata.attempts` is the number of requests the step made.
+ * short) while nothing of the step has been streamed to the caller. A stream cut short is repeated
+ * at most once in all: here, or — when it had already streamed text — by the loop as a new step
+ * (the output is then `transient`). Every output's `metadata.attempts` is the number of requests
+ * the step made.
  */
 export function createModelSteps(transport: ProviderTransport, protocol: ModelStepProtocol) {
   const contextFor = (startedAt: number, requestBytes: number, outcome?: JsonCallOutcome | StreamCallOutcome): OutputContext => ({
@@ -124,14 +127,17 @@ export function createModelSteps(transport: ProviderTransport, protocol: ModelSt
           }
         }
         const final = output ?? invalidOutput('empty_response', 'The stream ended without an output.', context);
-        // Sent again only while nothing of it reached the caller; a stream cut short at most once.
         const cut = isCutShort(final);
-        if (!streamed && !(cut && cutRepeated) && (await repeat(input, final, outcome.attempts, cut ? 'network' : 'provider_error'))) {
+        // A stream cut short is repeated at most once: here while nothing of it reached the caller, or
+        // else by the loop as a new step (`transient`), so the partial text stays apart.
+        const cutBefore = cutRepeated || (cut && wasCutShort(input.transcript.at(-1)));
+        if (!streamed && !(cut && cutBefore) && (await repeat(input, final, outcome.attempts, cut ? 'network' : 'provider_error'))) {
           cutRepeated ||= cut;
           firstAttempt = outcome.attempts + 1;
           continue;
         }
-        yield { type: 'output', output: priced(final) };
+        const repeatable = cut && streamed && !cutBefore && final.type === 'invalid' && final.retryable === true;
+        yield { type: 'output', output: priced(repeatable ? { ...final, kind: 'transient' } : final) };
         return;
       }
     },
@@ -143,7 +149,14 @@ function isRetryableProviderFailure(output: HarnessModelOutput): boolean {
   return output.type === 'invalid' && output.kind === 'provider_error' && output.retryable === true;
 }
 
+const cutShortCodes = new Set(['stream_truncated', 'network_error', 'provider_timeout']);
+
 /** A stream that ended, broke or went silent before its terminal event. */
 function isCutShort(output: HarnessModelOutput): boolean {
-  return output.type === 'invalid' && (output.code === 'stream_truncated' || output.code === 'network_error' || output.code === 'provider_timeout');
+  return output.type === 'invalid' && output.code !== undefined && cutShortCodes.has(output.code);
+}
+
+/** Whether the step before this one was a stream cut short (the loop's one repeat is spent). */
+function wasCutShort(item: HarnessTranscriptItem | undefined): boolean {
+  return item?.type === 'invalid_output' && item.code !== undefined && cutShortCodes.has(item.code);
 }

@@ -96,17 +96,18 @@ describe('createOllamaModel — nextStep', () => {
       { type: 'error', status: 500, message: 'llama runner process has terminated' },
       { type: 'error', status: 500, message: 'llama runner process has terminated' },
       { error: { message: 'unexpected EOF' } },
+      { text: 'Recovered.' },
     ]);
     const missing = await model.nextStep(createModelInput());
     expect(missing).toMatchObject({ type: 'invalid', kind: 'provider_error', retryable: false, httpStatus: 404 });
     expect(missing.type === 'invalid' && missing.reason).toContain('not found, try pulling it first');
     const crashed = await model.nextStep(createModelInput());
-    expect(crashed).toMatchObject({ type: 'invalid', kind: 'transient', retryable: true, httpStatus: 500 });
+    expect(crashed).toMatchObject({ type: 'invalid', kind: 'provider_error', retryable: true, httpStatus: 500, code: 'provider_unavailable' });
     expect(crashed.type === 'invalid' && crashed.reason).toContain('llama runner process has terminated');
     expect(server.requests).toHaveLength(4);
-    const inBody = await model.nextStep(createModelInput());
-    expect(inBody).toMatchObject({ type: 'invalid', kind: 'transient', retryable: true });
-    expect(inBody.type === 'invalid' && inBody.reason).toContain('unexpected EOF');
+    // An error in a 200 body is asked again within the step's budget.
+    expect(await model.nextStep(createModelInput())).toMatchObject({ type: 'final_answer', text: 'Recovered.', metadata: { attempts: 2 } });
+    expect(server.requests).toHaveLength(6);
   });
 
   it('reports empty answers, a length stop and an unexpected shape', async () => {
@@ -118,7 +119,7 @@ describe('createOllamaModel — nextStep', () => {
     ]);
     expect(await model.nextStep(createModelInput())).toMatchObject({ type: 'invalid', kind: 'empty_response' });
     expect(await model.nextStep(createModelInput())).toMatchObject({ type: 'invalid', kind: 'empty_response', retryable: false });
-    expect(await model.nextStep(createModelInput())).toMatchObject({ type: 'invalid', kind: 'provider_error', retryable: true });
+    expect(await model.nextStep(createModelInput())).toMatchObject({ type: 'invalid', kind: 'provider_error', retryable: false, code: 'invalid_response' });
     expect(await model.nextStep(createModelInput())).toMatchObject({ type: 'invalid', kind: 'missing_message' });
   });
 
@@ -165,17 +166,23 @@ describe('createOllamaModel — streamStep (NDJSON)', () => {
     expect(output).toMatchObject({ type: 'tool_request', text: 'Let me look.', calls: [{ input: { city: 'Oslo' } }, { input: { city: 'Bergen' } }] });
   });
 
-  it('reports an error line mid-stream, a cut-off stream and a corrupt line as transient', async () => {
+  it('reports an error line mid-stream as a provider_error, and a cut-off stream or last line as transient', async () => {
     const { model } = await setup([
       { text: 'Halfway', error: { message: 'an error was encountered while running the model' } },
       { text: 'Cut off here', truncateAfterEvents: 2 },
       { type: 'sse', chunks: ['{"message":{"role":"assistant","content":"a"},"done":false}\n{"message":{"con'], headers: { 'content-type': 'application/x-ndjson' } },
     ]);
     const errorLine = await collect(model.streamStep(createModelInput()));
-    expect(errorLine.output).toMatchObject({ type: 'invalid', kind: 'transient', retryable: true });
+    expect(errorLine.output).toMatchObject({ type: 'invalid', kind: 'provider_error', retryable: true });
     expect(errorLine.output.type === 'invalid' && errorLine.output.reason).toContain('an error was encountered');
     expect((await collect(model.streamStep(createModelInput()))).output).toMatchObject({ type: 'invalid', kind: 'transient', reason: 'The stream ended before it was complete.' });
-    expect((await collect(model.streamStep(createModelInput()))).output).toMatchObject({ type: 'invalid', kind: 'transient', retryable: true });
+    expect((await collect(model.streamStep(createModelInput()))).output).toMatchObject({
+      type: 'invalid',
+      kind: 'transient',
+      retryable: true,
+      code: 'stream_truncated',
+      reason: 'Stream line 2 was not valid JSON: the stream was cut off.',
+    });
   });
 
   it('handles CRLF, blank lines, lines split across chunks and a last line without a newline', async () => {

@@ -58,7 +58,7 @@ describe('OpenAI-compatible model under createHarness', () => {
     expect((await stream.result).assistantMessage?.text).toBe('Streaming works fine.');
   });
 
-  it('retries a truncated stream as transient and never replays the failure as speech', async () => {
+  it('repeats a truncated stream once as a new step and never replays the failure as speech', async () => {
     const { server, model } = await modelFor([{ text: 'Cut off here', truncateAfterEvents: 3 }, { text: 'Complete answer.' }]);
     const stream = createHarness({ model }).streamTurn(createTurnInput());
     for await (const _event of stream) {
@@ -66,15 +66,35 @@ describe('OpenAI-compatible model under createHarness', () => {
     }
     const result = await stream.result;
     expect(result).toMatchObject({ outcome: 'completed', assistantMessage: { text: 'Complete answer.' } });
-    expect(result.transcript[0]).toMatchObject({ type: 'invalid_output', kind: 'transient' });
+    expect(result.transcript[0]).toMatchObject({ type: 'invalid_output', kind: 'transient', code: 'stream_truncated' });
     const second = server.requests[1]!.body as { messages: { role: string }[] };
     expect(second.messages.map((message) => message.role)).toEqual(['system', 'user']);
+  });
+
+  it('repeats a truncated stream only once', async () => {
+    const { server, model } = await modelFor([
+      { text: 'Cut off here', truncateAfterEvents: 3 },
+      { text: 'Cut off again', truncateAfterEvents: 3 },
+      { text: 'never asked for' },
+    ]);
+    const stream = createHarness({ model }).streamTurn(createTurnInput());
+    for await (const _event of stream) {
+      // drain
+    }
+    const result = await stream.result;
+    expect(result).toMatchObject({ outcome: 'failed', stopReason: 'provider_error', error: { code: 'stream_truncated', retryable: true } });
+    expect(server.requests).toHaveLength(2);
   });
 
   it('ends the turn on a non-retryable 401 without asking again', async () => {
     const { server, model } = await modelFor([{ type: 'error', status: 401, message: 'Invalid key' }]);
     const result = await createHarness({ model }).runTurn(createTurnInput());
-    expect(result).toMatchObject({ outcome: 'failed', stopReason: 'model_invalid_response', metadata: { httpStatus: 401 } });
+    expect(result).toMatchObject({
+      outcome: 'failed',
+      stopReason: 'provider_error',
+      metadata: { httpStatus: 401 },
+      error: { code: 'authentication_failed', retryable: false, providerCode: 'fake_error' },
+    });
     expect(server.requests).toHaveLength(1);
   });
 
@@ -86,10 +106,11 @@ describe('OpenAI-compatible model under createHarness', () => {
     expect(server.requests[0]!.abortedByClient()).toBe(true);
   });
 
-  it('never lets a Retry-After wait outlive the turn', async () => {
+  it('never starts a Retry-After wait that would outlive the turn: the step fails at once, retryable', async () => {
     const { server, model } = await modelFor([{ type: 'error', status: 503, retryAfter: 20 }, { text: 'too late' }]);
-    const result = await createHarness({ model, limits: { maxElapsedMs: 150 } }).runTurn(createTurnInput());
-    expect(result).toMatchObject({ outcome: 'deferred', stopReason: 'timeout_reached' });
+    const result = await createHarness({ model, limits: { maxElapsedMs: 5_000 } }).runTurn(createTurnInput());
+    expect(result).toMatchObject({ outcome: 'failed', stopReason: 'provider_error', error: { code: 'provider_unavailable', retryable: true } });
+    expect(result.traceSummary.elapsedMs).toBeLessThan(5_000);
     expect(server.requests).toHaveLength(1);
   });
 

@@ -90,10 +90,16 @@ describe('createOpenAICompatibleModel — nextStep', () => {
       { type: 'http', status: 200, body: { id: 'x', choices: [] } },
       { type: 'http', status: 200, body: { choices: 'nope' } },
     ]);
-    expect(await model.nextStep(createModelInput())).toMatchObject({ type: 'invalid', kind: 'provider_error', retryable: true });
+    expect(await model.nextStep(createModelInput())).toMatchObject({
+      type: 'invalid',
+      kind: 'provider_error',
+      retryable: false,
+      code: 'invalid_response',
+      reason: 'The provider answered with a body that is not valid JSON (content-type application/json).',
+    });
     expect(await model.nextStep(createModelInput())).toMatchObject({ type: 'invalid', kind: 'missing_message' });
     const shape = await model.nextStep(createModelInput());
-    expect(shape).toMatchObject({ type: 'invalid', kind: 'provider_error', retryable: true });
+    expect(shape).toMatchObject({ type: 'invalid', kind: 'provider_error', retryable: false, code: 'invalid_response' });
     expect(shape.type === 'invalid' && shape.reason).toContain('choices');
   });
 
@@ -103,10 +109,17 @@ describe('createOpenAICompatibleModel — nextStep', () => {
     expect(server.requests).toHaveLength(2);
   });
 
-  it('reports exhausted 5xx retries as transient and retryable, with the status', async () => {
+  it('reports exhausted 5xx retries as a retryable provider_error, with the status', async () => {
     const errors: FakeServerScript[] = [500, 502, 503].map((status) => ({ type: 'error', status }));
     const { server, model } = await setup(errors);
-    expect(await model.nextStep(createModelInput())).toMatchObject({ type: 'invalid', kind: 'transient', retryable: true, httpStatus: 503 });
+    expect(await model.nextStep(createModelInput())).toMatchObject({
+      type: 'invalid',
+      kind: 'provider_error',
+      retryable: true,
+      httpStatus: 503,
+      code: 'provider_unavailable',
+      metadata: { attempts: 3 },
+    });
     expect(server.requests).toHaveLength(3);
   });
 
@@ -121,7 +134,7 @@ describe('createOpenAICompatibleModel — nextStep', () => {
   it('gives up on a server that never answers after its own per-request timeout', async () => {
     const { server, model } = await setup([{ type: 'hang' }], { timeoutMs: 250, retry: { maxRetries: 0 } });
     const output = await model.nextStep(createModelInput());
-    expect(output).toMatchObject({ type: 'invalid', kind: 'transient', retryable: true });
+    expect(output).toMatchObject({ type: 'invalid', kind: 'provider_error', retryable: true, code: 'provider_timeout' });
     await server.requests[0]!.closed;
     expect(server.requests[0]!.abortedByClient()).toBe(true);
   });
@@ -209,17 +222,28 @@ describe('createOpenAICompatibleModel — streamStep', () => {
     });
   });
 
-  it('reports a truncated stream as transient instead of hanging', async () => {
+  it('reports a truncated stream that already streamed text as transient (the loop repeats it once), instead of hanging', async () => {
     const { model } = await setup([{ text: 'This answer will be cut off.', deltaSize: 4, truncateAfterEvents: 4 }]);
     const { deltas, output } = await collect(model.streamStep(createModelInput()));
     expect(deltas.length).toBeGreaterThan(0);
-    expect(output).toMatchObject({ type: 'invalid', kind: 'transient', retryable: true });
+    expect(output).toMatchObject({ type: 'invalid', kind: 'transient', retryable: true, code: 'stream_truncated' });
+  });
+
+  it('repeats a stream cut off before any text once, within the step', async () => {
+    const { server, model } = await setup([
+      { type: 'sse', chunks: ['data: {"id":"c1","choices":[{"index":0,"delta":{"role":"assistant"}}]}\n\n'] },
+      { type: 'sse', chunks: ['data: {"id":"c2","choices":[{"index":0,"delta":{"role":"assistant"}}]}\n\n'] },
+    ]);
+    const { deltas, output } = await collect(model.streamStep(createModelInput()));
+    expect(deltas).toEqual([]);
+    expect(output).toMatchObject({ type: 'invalid', kind: 'provider_error', retryable: true, code: 'stream_truncated', metadata: { attempts: 2 } });
+    expect(server.requests).toHaveLength(2);
   });
 
   it('ends a silent stream after streamIdleTimeoutMs and closes the connection', async () => {
     const { server, model } = await setup([{ text: 'Partial answer', stallAfterEvents: 3 }], { streamIdleTimeoutMs: 50 });
     const { output } = await collect(model.streamStep(createModelInput()));
-    expect(output).toMatchObject({ type: 'invalid', kind: 'transient', retryable: true });
+    expect(output).toMatchObject({ type: 'invalid', kind: 'transient', retryable: true, code: 'provider_timeout' });
     await server.requests[0]!.closed;
     expect(server.requests[0]!.abortedByClient()).toBe(true);
   });
@@ -252,10 +276,10 @@ describe('createOpenAICompatibleModel — streamStep', () => {
       { type: 'sse', chunks: ['data: {"choices":[{"delta":{"content":"ok"}}]}\n\n', 'data: {not json}\n\n', 'data: [DONE]\n\n'] },
     ]);
     const first = await collect(model.streamStep(createModelInput()));
-    expect(first.output).toMatchObject({ type: 'invalid', kind: 'transient', retryable: true, httpStatus: 502 });
+    expect(first.output).toMatchObject({ type: 'invalid', kind: 'provider_error', retryable: true, httpStatus: 502, code: 'provider_unavailable' });
     const second = await collect(model.streamStep(createModelInput()));
     expect(second.deltas).toEqual(['ok']);
-    expect(second.output).toMatchObject({ type: 'invalid', kind: 'provider_error', retryable: true });
+    expect(second.output).toMatchObject({ type: 'invalid', kind: 'provider_error', retryable: false, code: 'invalid_response', reason: 'Stream chunk 2 was not valid JSON.' });
   });
 
   it('accepts a JSON answer from a server that ignores stream: true', async () => {

@@ -192,16 +192,27 @@ describe('createOpenAIResponsesModel — nextStep', () => {
       { type: 'http', status: 200, body: { output: 'nope' } },
       { type: 'http', status: 200, body: { status: 'completed', output: [] } },
       { type: 'http', status: 200, body: 'not json' },
-    ]);
+    ], { retry: { ...fastRetry, maxRetries: 0 } });
     const next = () => model.nextStep(createModelInput());
     expect(await next()).toMatchObject({ type: 'refusal', reason: 'I cannot help with that.' });
     expect(await next()).toMatchObject({ type: 'refusal', metadata: { finishReason: 'content_filter' } });
     expect(await next()).toMatchObject({ type: 'invalid', kind: 'empty_response', retryable: false, metadata: { finishReason: 'length', rawFinishReason: 'max_output_tokens' } });
-    expect(await next()).toMatchObject({ type: 'invalid', kind: 'transient', retryable: true, reason: expect.stringContaining('The model crashed.') });
-    expect(await next()).toMatchObject({ type: 'invalid', kind: 'provider_error', retryable: false, reason: expect.stringContaining('invalid_prompt') });
-    expect(await next()).toMatchObject({ type: 'invalid', kind: 'provider_error', retryable: true });
+    expect(await next()).toMatchObject({ type: 'invalid', kind: 'provider_error', retryable: true, providerCode: 'server_error', reason: expect.stringContaining('The model crashed.') });
+    expect(await next()).toMatchObject({ type: 'invalid', kind: 'provider_error', retryable: false, code: 'bad_request', providerCode: 'invalid_prompt' });
+    expect(await next()).toMatchObject({ type: 'invalid', kind: 'provider_error', retryable: false, code: 'invalid_response' });
     expect(await next()).toMatchObject({ type: 'invalid', kind: 'missing_message' });
-    expect(await next()).toMatchObject({ type: 'invalid', kind: 'provider_error', reason: expect.stringContaining('not valid JSON') });
+    expect(await next()).toMatchObject({ type: 'invalid', kind: 'provider_error', retryable: false, reason: expect.stringContaining('not valid JSON') });
+  });
+
+  it('asks again within the step when a 200 body reports a transient failure, and never for a spent quota', async () => {
+    const { server, model } = await setup([
+      { error: { message: 'The model crashed.', code: 'server_error' } },
+      { text: 'Recovered.' },
+      { error: { message: 'You exceeded your current quota.', code: 'insufficient_quota' } },
+    ]);
+    expect(await model.nextStep(createModelInput())).toMatchObject({ type: 'final_answer', text: 'Recovered.', metadata: { attempts: 2 } });
+    expect(await model.nextStep(createModelInput())).toMatchObject({ kind: 'provider_error', retryable: false, code: 'quota_exceeded', metadata: { attempts: 1 } });
+    expect(server.requests).toHaveLength(3);
   });
 
   it('retries 429 and 5xx, gives up on 400 with the API message, and never shows the key', async () => {
@@ -265,11 +276,11 @@ describe('createOpenAIResponsesModel — streamStep', () => {
       { type: 'sse', chunks: ['data: {not json\n\n'] },
     ]);
     const stream = () => collect(model.streamStep(createModelInput()));
-    expect((await stream()).output).toMatchObject({ type: 'invalid', kind: 'transient', retryable: true, reason: expect.stringContaining('overloaded') });
+    expect((await stream()).output).toMatchObject({ type: 'invalid', kind: 'provider_error', retryable: true, reason: expect.stringContaining('overloaded') });
     expect((await stream()).output).toMatchObject({ type: 'invalid', kind: 'provider_error', retryable: false, reason: expect.stringContaining('Bad prompt.') });
     expect((await stream()).output).toMatchObject({ type: 'invalid', kind: 'empty_response', retryable: false });
-    expect((await stream()).output).toMatchObject({ type: 'invalid', kind: 'transient', reason: expect.stringContaining('ended before it was complete') });
-    expect((await stream()).output).toMatchObject({ type: 'invalid', kind: 'provider_error', reason: expect.stringContaining('not valid JSON') });
+    expect((await stream()).output).toMatchObject({ type: 'invalid', kind: 'transient', code: 'stream_truncated', reason: expect.stringContaining('ended before it was complete') });
+    expect((await stream()).output).toMatchObject({ type: 'invalid', kind: 'provider_error', retryable: false, reason: 'Stream event 1 was not valid JSON.' });
   });
 
   it('never streams the key, even split across deltas', async () => {

@@ -141,10 +141,19 @@ describe('OpenRouterExecutionAdapter.execute', () => {
       [500, 502, 503].map((status): FakeServerScript => ({ type: 'error', status })),
       { code: 'backend_execution_error', retryable: true, metadata: { httpStatus: 503 } },
     ],
-    ['a body that is not JSON', [{ type: 'http', status: 200, body: '<html>gateway</html>' }], { code: 'invalid_backend_output', retryable: true }],
+    ['a body that is not JSON', [{ type: 'http', status: 200, body: '<html>gateway</html>' }], { code: 'invalid_backend_output', retryable: false }],
     ['an answer without text', [{ text: '' }], { code: 'invalid_backend_output', retryable: true }],
     ['a refusal', [{ refusal: 'Not allowed.' }], { code: 'backend_execution_error', retryable: false, metadata: { refusal: true } }],
-    ['an error inside a 200', [{ text: '', error: { message: 'Provider down', code: 502 } }], { code: 'backend_execution_error', retryable: true, metadata: { httpStatus: 502 } }],
+    [
+      'an error inside a 200',
+      [{ text: '', error: { message: 'Provider down', code: 502 } }],
+      { code: 'backend_execution_error', retryable: true, metadata: { httpStatus: 502, errorCode: 'provider_unavailable' } },
+    ],
+    [
+      'a quota error inside a 200',
+      [{ text: '', error: { message: 'You exceeded your current quota.', code: 'insufficient_quota' } }],
+      { code: 'backend_execution_error', retryable: false, metadata: { errorCode: 'quota_exceeded', providerCode: 'insufficient_quota' } },
+    ],
   ])('fails truthfully on %s', async (_name, replies, error) => {
     const { adapter } = await adapterFor(replies);
     const result = await adapter.execute(request());

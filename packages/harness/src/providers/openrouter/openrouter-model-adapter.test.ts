@@ -74,11 +74,13 @@ describe('OpenRouterModelAdapter', () => {
       (request) => ({ type: 'http', status: 200, body: `not json ${request.headers.authorization ?? ''}` }),
     ]);
     const trace = memoryTraceSink();
-    const result = await createHarness({ model, trace, limits: { maxConsecutiveInvalidModelOutputs: 3 } }).runTurn(createTurnInput());
-    expect(result).toMatchObject({ outcome: 'failed', metadata: { httpStatus: 401 } });
-    const outputs: HarnessModelOutput[] = [await model.nextStep(createModelInput()), await model.nextStep(createModelInput())];
-    expect(outputs[0]).toMatchObject({ type: 'final_answer', text: 'Your key is Bearer [REDACTED]' });
-    expect(outputs[1]).toMatchObject({ type: 'invalid', kind: 'provider_error' });
+    const result = await createHarness({ model, trace }).runTurn(createTurnInput());
+    expect(result).toMatchObject({ outcome: 'failed', stopReason: 'provider_error', metadata: { httpStatus: 503 } });
+    const outputs: HarnessModelOutput[] = [];
+    for (let step = 0; step < 3; step += 1) outputs.push(await model.nextStep(createModelInput()));
+    expect(outputs[0]).toMatchObject({ type: 'invalid', kind: 'provider_error', httpStatus: 401 });
+    expect(outputs[1]).toMatchObject({ type: 'final_answer', text: 'Your key is Bearer [REDACTED]' });
+    expect(outputs[2]).toMatchObject({ type: 'invalid', kind: 'provider_error' });
     const everything = JSON.stringify({ result, events: trace.events, outputs });
     expect(everything).not.toContain(CANARY);
     expect(everything).toContain('[REDACTED]');
