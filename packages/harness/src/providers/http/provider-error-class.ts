@@ -23,16 +23,18 @@ export interface ProviderErrorDetails {
 export function readProviderError(value: unknown): ProviderErrorDetails {
   const record = isRecord(value) ? value : Array.isArray(value) && isRecord(value[0]) ? value[0] : undefined;
   if (record === undefined) return { names: [] };
-  const nested = record.error;
+  const nested = own(record, 'error');
   const inner = isRecord(nested) ? nested : record;
-  const message = text(inner.message) ?? (typeof nested === 'string' ? text(nested) : undefined) ?? text(record.message) ?? text(record.detail);
+  const message =
+    text(own(inner, 'message')) ?? (typeof nested === 'string' ? text(nested) : undefined) ?? text(own(record, 'message')) ?? text(own(record, 'detail'));
   const names: string[] = [];
-  for (const candidate of [inner.code, inner.status, inner.type, inner === record ? undefined : record.code]) {
+  for (const candidate of [own(inner, 'code'), own(inner, 'status'), own(inner, 'type'), inner === record ? undefined : own(record, 'code')]) {
     const name = codeName(candidate);
     if (name !== undefined && !names.includes(name)) names.push(name);
   }
-  const status = httpStatus(inner.code) ?? httpStatus(inner.status) ?? httpStatus(inner.status_code);
-  const numericCode = httpStatus(inner.code) ?? (typeof inner.code === 'number' && Number.isSafeInteger(inner.code) ? inner.code : undefined);
+  const status = httpStatus(own(inner, 'code')) ?? httpStatus(own(inner, 'status')) ?? httpStatus(own(inner, 'status_code'));
+  const code = own(inner, 'code');
+  const numericCode = httpStatus(code) ?? (typeof code === 'number' && Number.isSafeInteger(code) ? code : undefined);
   const providerCode = names[0] ?? (numericCode === undefined ? undefined : String(numericCode));
   return {
     ...(message === undefined ? {} : { message }),
@@ -84,6 +86,7 @@ const verdicts: Readonly<Record<ProviderErrorClass, { code: string; retryable: b
 };
 
 const neverRetried = new Set<ProviderErrorClass>(['quota', 'authentication', 'permission', 'invalid_request']);
+const specificStatusClasses = new Set<ProviderErrorClass>(['quota', 'authentication', 'permission', 'not_found', 'too_large']);
 
 // Provider codes, lower-cased: OpenAI and compatible servers (`code` / `type`), Anthropic (`error.type`),
 // Gemini (`error.status`), and our own result codes (a proxy in front of another harness).
@@ -188,7 +191,10 @@ export function classifyProviderError(failure: {
     found = namedClasses.get(name.toLowerCase());
     if (found !== undefined) break;
   }
-  const errorClass = found ?? (failure.status === undefined ? 'unknown' : statusClass(failure.status));
+  const byStatus = failure.status === undefined ? undefined : statusClass(failure.status);
+  // A generic "invalid request" code under a more specific status (DeepSeek's 402 "Insufficient
+  // Balance" says `invalid_request_error`) keeps the status's meaning.
+  const errorClass = found === 'invalid_request' && byStatus !== undefined && specificStatusClasses.has(byStatus) ? byStatus : (found ?? byStatus ?? 'unknown');
   const verdict = verdicts[errorClass];
   const retryable = neverRetried.has(errorClass) ? false : (failure.shouldRetry ?? verdict.retryable);
   return { class: errorClass, code: verdict.code, retryable };
@@ -198,6 +204,11 @@ export function classifyProviderError(failure: {
 export function readShouldRetry(headers: Headers): boolean | undefined {
   const value = headers.get('x-should-retry')?.trim().toLowerCase();
   return value === 'true' ? true : value === 'false' ? false : undefined;
+}
+
+/** An own property only: nothing inherited is read as the provider's. */
+function own(record: Record<string, unknown>, key: string): unknown {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
 function text(value: unknown): string | undefined {
