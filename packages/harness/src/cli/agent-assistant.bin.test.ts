@@ -162,7 +162,7 @@ describe('agent-assistant run', () => {
     const result = await runBin(runLocal('--prompt', 'hi'));
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('error: authentication_failed');
-    expect(result.stderr).toContain('failed (model_invalid_response)');
+    expect(result.stderr).toContain('failed (provider_error)');
   });
 
   it('exits 4 when a limit defers the turn', async () => {

@@ -267,6 +267,8 @@ function failedStopReason(result: ExecutionResult): HarnessStopReason {
   if (result.error?.code === 'timeout') return 'timeout_reached';
   if (result.error?.code === 'budget_exceeded') return 'budget_reached';
   if (result.error?.code === 'invalid_backend_output') return 'model_invalid_response';
+  // A hosted model call that failed (the HTTP providers' adapters name our code in `errorCode`).
+  if (typeof result.error?.metadata?.errorCode === 'string') return 'provider_error';
   return 'runtime_error';
 }
 

@@ -31,7 +31,9 @@ export interface HarnessLimits {
    */
   maxElapsedMs?: number | undefined;
   /**
-   * Invalid model outputs tolerated in a row; one more fails the turn (`model_invalid_response`).
+   * Invalid model outputs tolerated in a row; one more fails the turn (`model_invalid_response`). A
+   * failed provider call (`provider_error`) is never asked again: its adapter already spent the
+   * step's retries (`retry.maxRetries`), and the turn ends `provider_error` at once.
    * @default 2
    */
   maxConsecutiveInvalidModelOutputs?: number | undefined;

@@ -197,7 +197,12 @@ describe('OpenRouterExecutionAdapter.execute', () => {
   it('maps a backend failure and a timeout to the harness outcomes', async () => {
     const { adapter } = await adapterFor([{ type: 'error', status: 403, message: `forbidden for ${CANARY}` }]);
     const failed = await createHarness({ backend: adapter }).runTurn(createTurnInput());
-    expect(failed).toMatchObject({ outcome: 'failed', stopReason: 'runtime_error', metadata: { error: { code: 'backend_execution_error', retryable: false } } });
+    expect(failed).toMatchObject({
+      outcome: 'failed',
+      stopReason: 'provider_error',
+      error: { code: 'backend_execution_error', retryable: false, providerCode: 'fake_error' },
+      metadata: { error: { code: 'backend_execution_error', retryable: false, metadata: { errorCode: 'permission_denied', httpStatus: 403 } } },
+    });
     expect(JSON.stringify(failed)).not.toContain(CANARY);
     server?.enqueue({ type: 'hang' });
     const slow = await createHarness({ backend: adapter, limits: { maxElapsedMs: 100 } }).runTurn(createTurnInput());

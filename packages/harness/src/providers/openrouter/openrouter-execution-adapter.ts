@@ -155,7 +155,7 @@ export class OpenRouterExecutionAdapter implements ExecutionAdapter {
         redactor: outcome.redactor,
       };
       if (outcome.type === 'missing_key') {
-        return failedResult(context, { code: 'backend_execution_error', message: outcome.message, retryable: false });
+        return failedResult(context, { code: 'backend_execution_error', message: outcome.message, retryable: false, metadata: { errorCode: 'missing_api_key' } });
       }
       if (outcome.type === 'failed') {
         if (timedOut && outcome.error.failure === 'aborted') {
