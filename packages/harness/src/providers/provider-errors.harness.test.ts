@@ -181,7 +181,7 @@ describe('non-retryable provider errors make exactly one request (issue 23 items
       'DeepSeek 402 Insufficient Balance',
       'chat',
       json(402, { error: { message: 'Insufficient Balance', type: 'unknown_error', param: null, code: 'invalid_request_error' } }),
-      { code: 'quota_exceeded', providerCode: 'invalid_request_error', message: 'Insufficient Balance' },
+      { code: 'payment_required', providerCode: 'invalid_request_error', message: 'Insufficient Balance' },
     ],
     ['Ollama 404 model not found', 'ollama', json(404, { error: 'model "llama9" not found, try pulling it first' }), { code: 'not_found', message: 'try pulling it first' }],
   ])('%s', async (_name, protocol, reply, expected) => {

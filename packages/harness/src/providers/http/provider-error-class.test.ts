@@ -89,7 +89,7 @@ const shapes: [name: string, status: number | undefined, body: unknown, expected
     'DeepSeek 402 Insufficient Balance',
     402,
     { error: { message: 'Insufficient Balance', type: 'unknown_error', param: null, code: 'invalid_request_error' } },
-    { code: 'quota_exceeded', retryable: false, providerCode: 'invalid_request_error' },
+    { code: 'payment_required', retryable: false, providerCode: 'invalid_request_error' },
   ],
   ['OpenRouter mid-stream server_error', undefined, { error: { code: 'server_error', message: 'Provider disconnected unexpectedly' } }, { code: 'provider_unavailable', retryable: true, providerCode: 'server_error' }],
   ['OpenRouter in-band 502', undefined, { error: { code: 502, message: 'Provider returned error' } }, { code: 'provider_unavailable', retryable: true, providerCode: '502' }],

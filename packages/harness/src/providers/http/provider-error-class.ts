@@ -45,11 +45,12 @@ export function readProviderError(value: unknown): ProviderErrorDetails {
 }
 
 /**
- * How a failure is treated. `quota`, `authentication`, `permission` and `invalid_request` are never
- * retried, whatever shape they arrive in.
+ * How a failure is treated. `quota`, `payment`, `authentication`, `permission` and `invalid_request`
+ * are never retried, whatever shape they arrive in.
  */
 export type ProviderErrorClass =
   | 'quota'
+  | 'payment'
   | 'authentication'
   | 'permission'
   | 'invalid_request'
@@ -72,6 +73,7 @@ export interface ProviderErrorVerdict {
 
 const verdicts: Readonly<Record<ProviderErrorClass, { code: string; retryable: boolean }>> = {
   quota: { code: 'quota_exceeded', retryable: false },
+  payment: { code: 'payment_required', retryable: false },
   authentication: { code: 'authentication_failed', retryable: false },
   permission: { code: 'permission_denied', retryable: false },
   invalid_request: { code: 'bad_request', retryable: false },
@@ -85,8 +87,8 @@ const verdicts: Readonly<Record<ProviderErrorClass, { code: string; retryable: b
   unknown: { code: 'provider_error', retryable: true },
 };
 
-const neverRetried = new Set<ProviderErrorClass>(['quota', 'authentication', 'permission', 'invalid_request']);
-const specificStatusClasses = new Set<ProviderErrorClass>(['quota', 'authentication', 'permission', 'not_found', 'too_large']);
+const neverRetried = new Set<ProviderErrorClass>(['quota', 'payment', 'authentication', 'permission', 'invalid_request']);
+const specificStatusClasses = new Set<ProviderErrorClass>(['payment', 'authentication', 'permission', 'not_found', 'too_large']);
 
 // Provider codes, lower-cased: OpenAI and compatible servers (`code` / `type`), Anthropic (`error.type`),
 // Gemini (`error.status`), and our own result codes (a proxy in front of another harness).
@@ -96,7 +98,7 @@ const namedClasses = new Map<string, ProviderErrorClass>([
   ['billing_hard_limit_reached', 'quota'],
   ['billing_not_active', 'quota'],
   ['quota_exceeded', 'quota'],
-  ['payment_required', 'quota'],
+  ['payment_required', 'payment'],
   ['invalid_api_key', 'authentication'],
   ['authentication_error', 'authentication'],
   ['authentication_failed', 'authentication'],
@@ -146,7 +148,7 @@ const namedClasses = new Map<string, ProviderErrorClass>([
   ['provider_timeout', 'timeout'],
 ]);
 
-/** The class of an HTTP status: 400/422 invalid, 401, 402 quota, 403, 404, 413, 408/409/425/429 and 5xx retried. */
+/** The class of an HTTP status: 400/422 invalid, 401, 402, 403, 404, 413; 408, 409, 425, 429 and 5xx retried. */
 function statusClass(status: number): ProviderErrorClass {
   switch (status) {
     case 400:
@@ -155,7 +157,7 @@ function statusClass(status: number): ProviderErrorClass {
     case 401:
       return 'authentication';
     case 402:
-      return 'quota';
+      return 'payment';
     case 403:
       return 'permission';
     case 404:
