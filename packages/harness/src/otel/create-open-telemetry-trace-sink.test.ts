@@ -186,8 +186,8 @@ describe('createOpenTelemetryTraceSink with the OpenTelemetry SDK', () => {
   it('marks an invalid model output on its chat span and a limit as a span event', async () => {
     const model = createScriptedModel(() => ({
       type: 'invalid',
-      kind: 'provider_error',
-      reason: 'HTTP 500',
+      kind: 'transient',
+      reason: 'The stream ended before it was complete.',
       retryable: true,
     }));
     const result = await createHarness({
@@ -199,7 +199,7 @@ describe('createOpenTelemetryTraceSink with the OpenTelemetry SDK', () => {
     const step = only('chat gpt-test');
     expect(step.status.code).toBe(2);
     expect(step.attributes).toMatchObject({
-      'error.type': 'provider_error',
+      'error.type': 'transient',
       'gen_ai.response.finish_reasons': ['error'],
     });
     const turn = only('invoke_agent helper');
