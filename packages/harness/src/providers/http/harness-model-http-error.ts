@@ -42,7 +42,11 @@ export class HarnessModelHttpError extends HarnessError {
   readonly statusCode: number | undefined;
   /** Redacted, bounded excerpt of the response body. */
   readonly responseBody: string | undefined;
-  /** Whether asking again later can help (408, 409, 425, 429, 5xx, timeouts and network errors). */
+  /**
+   * Whether asking again later can help: 408, 409, 425, 429, 5xx, timeouts and network errors a
+   * retry can fix — never a quota, payment, authentication, permission or invalid-request error
+   * (by status or by the provider's code), nor a refused connection; `x-should-retry` is honoured.
+   */
   readonly isRetryable: boolean;
   /** The provider's error code or type, when given. */
   readonly providerCode: string | undefined;
