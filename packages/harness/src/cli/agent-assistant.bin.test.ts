@@ -209,7 +209,7 @@ describe('agent-assistant run → resume', () => {
     );
     expect(paused.code).toBe(3);
     expect(paused.stderr).toContain('approval needed: [call_1]');
-    expect(paused.stderr).toContain(`agent-assistant resume --continuation ${JSON.stringify(file)} --approve call_1`);
+    expect(paused.stderr).toContain(`resume: agent-assistant resume --continuation ${file} --approve=call_1\n`);
     const stored = JSON.parse(readFileSync(file, 'utf8')) as {
       format: string;
       settings: { workspace: string };
@@ -237,7 +237,7 @@ describe('agent-assistant run → resume', () => {
     expect(again.stderr).toContain('already resumed');
   });
 
-  it('refuses a continuation signed with another secret', async () => {
+  it('refuses a continuation file signed with another secret, running nothing', async () => {
     const file = join(home, 'foreign.json');
     server.enqueue(toolThenAnswer('')[0]!);
     const args = runLocal('--prompt', 'Read it', '--require-approval', 'workspace_read', '--continuation-out', file);
@@ -245,8 +245,9 @@ describe('agent-assistant run → resume', () => {
     const resumed = await runBin(['resume', '--continuation', file, '--reject', 'call_1'], {
       env: baseEnv({ AGENT_ASSISTANT_CONTINUATION_SECRET: 'another-secret-of-enough-length' }),
     });
-    expect(resumed.code).toBe(1);
-    expect(resumed.stderr).toContain('continuation_invalid');
+    expect(resumed.code).toBe(2);
+    expect(resumed.stderr).toContain('does not match its signature');
+    expect(resumed.stderr).toContain('another AGENT_ASSISTANT_CONTINUATION_SECRET');
   });
 });
 
