@@ -21,8 +21,12 @@ export function parseJsonText(text: string, what: string, field: string, hint = 
 }
 
 const WHITESPACE = new Set([' ', '\t', '\n', '\r']);
-const LITERALS = ['true', 'false', 'null'];
-const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+const LITERALS = new Map([
+  ['t', 'true'],
+  ['f', 'false'],
+  ['n', 'null'],
+]);
+// eslint-disable-next-line no-control-regex -- JSON strings may not hold raw control characters
 const STRING_BODY = /(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
 
 /**
@@ -91,13 +95,50 @@ function firstErrorOffset(text: string): number {
       if (end === undefined) return stringErrorOffset(text, at + 1);
       at = end;
     } else {
-      const literal = LITERALS.find((word) => text.startsWith(word, at));
-      const end = literal === undefined ? matchAt(NUMBER, text, at) : at + literal.length;
-      if (end === undefined || end === at) return at;
-      at = end;
+      const literal = LITERALS.get(char);
+      const scanned = literal === undefined ? scanNumber(text, at) : scanLiteral(text, at, literal);
+      if (!scanned.ok) return scanned.at;
+      at = scanned.at;
     }
     expect = 'after';
   }
+}
+
+/** A scan that ended at `at`: after the token, or where it went wrong. */
+interface Scanned {
+  ok: boolean;
+  at: number;
+}
+
+function scanLiteral(text: string, at: number, literal: string): Scanned {
+  for (let index = 0; index < literal.length; index += 1) {
+    if (text[at + index] !== literal[index]) return { ok: false, at: Math.min(at + index, text.length) };
+  }
+  return { ok: true, at: at + literal.length };
+}
+
+const isDigit = (char: string | undefined) => char !== undefined && char >= '0' && char <= '9';
+
+function scanNumber(text: string, start: number): Scanned {
+  let at = start;
+  const digits = (): boolean => {
+    if (!isDigit(text[at])) return false;
+    while (isDigit(text[at])) at += 1;
+    return true;
+  };
+  if (text[at] === '-') at += 1;
+  if (text[at] === '0') at += 1;
+  else if (!digits()) return { ok: false, at };
+  if (text[at] === '.') {
+    at += 1;
+    if (!digits()) return { ok: false, at };
+  }
+  if (text[at] === 'e' || text[at] === 'E') {
+    at += 1;
+    if (text[at] === '+' || text[at] === '-') at += 1;
+    if (!digits()) return { ok: false, at };
+  }
+  return { ok: true, at };
 }
 
 function matchAt(pattern: RegExp, text: string, at: number): number | undefined {
@@ -114,11 +155,12 @@ function stringErrorOffset(text: string, at: number): number {
     if (char.charCodeAt(0) < 0x20) return index;
     if (char === '\\') {
       const next = text[index + 1];
+      if (next === undefined) return text.length;
       if (next === 'u') {
-        if (!/^[0-9a-fA-F]{4}$/.test(text.slice(index + 2, index + 6))) return index;
+        for (let hex = index + 2; hex < index + 6; hex += 1) if (!/[0-9a-fA-F]/.test(text[hex] ?? '')) return Math.min(hex, text.length);
         index += 6;
-      } else if (next !== undefined && '"\\/bfnrt'.includes(next)) index += 2;
-      else return index;
+      } else if ('"\\/bfnrt'.includes(next)) index += 2;
+      else return index + 1;
     } else index += 1;
   }
   return text.length;

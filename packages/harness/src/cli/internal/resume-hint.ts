@@ -11,8 +11,8 @@ const ID_PLACEHOLDER = 'ID';
  * How to resume a paused turn from `file`: a `resume:` line whose rest is one command a person can
  * paste into a POSIX shell, every value in it quoted (request ids are chosen by the model), and,
  * for an approval, what else to know. An id that a terminal cannot show as it is (control or
- * bidirectional characters) or that is very long is written `ID`, and a line says which request
- * it stands for.
+ * bidirectional characters, a lone surrogate) or that is very long is written `ID`, and a line
+ * says which request it stands for. Print the lines through `terminalText`.
  */
 export function resumeHint(file: string, continuation: HarnessContinuation): string[] {
   const command = `agent-assistant resume --continuation ${shellQuote(file)}`;
@@ -32,5 +32,5 @@ export function resumeHint(file: string, continuation: HarnessContinuation): str
   ];
 }
 
-/** Whether an id is printed as it is: nothing a terminal would act on, and not too long. */
-const showable = (id: string): boolean => id.length <= MAX_SHOWN_ID_LENGTH && terminalText(id) === id;
+/** Whether an id is printed as it is: not too long, nothing a terminal would act on, no lone surrogate (it would print as U+FFFD). */
+const showable = (id: string): boolean => id.length <= MAX_SHOWN_ID_LENGTH && terminalText(id) === id && !/\p{Surrogate}/u.test(id);

@@ -3,7 +3,9 @@
  * DEL, C1 controls (U+009B is a one-character CSI), the line and paragraph separators, and the
  * bidirectional marks, embeddings, overrides and isolates.
  */
+// eslint-disable-next-line no-control-regex -- the control characters are what it finds
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
+// eslint-disable-next-line no-control-regex -- as above, but line feed and tab
 const UNSAFE_KEEPING_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
 /** What JSON text can still hold raw: JSON.stringify escapes C0 inside strings, and outside them only formatting whitespace remains. */
 const UNSAFE_IN_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
