@@ -150,7 +150,7 @@ export function textTurnView(io: CliIo): TurnView {
       endLine();
       for (const line of pausedLines(result, ending)) io.stderr(`${terminalText(line)}\n`);
       if (result.error !== undefined) io.stderr(`error: ${terminalText(`${result.error.code} — ${result.error.message}`)}\n`);
-      io.stderr(`${summaryLine(result)}\n`);
+      io.stderr(`${terminalText(summaryLine(result))}\n`);
     },
   };
 }
