@@ -42,16 +42,12 @@ export function processOutputRedactor(env: Readonly<Record<string, string | unde
   const redactor = createRedactor(secrets);
   return {
     text(value, cut = {}) {
-      let text = redactor.text(value);
-      if (cut.start === true) {
-        const head = leadingSecretPart(text, secrets);
-        if (head > 0) text = `…${text.slice(head)}`;
-      }
-      if (cut.end === true) {
-        const tail = redactor.pendingPrefixLength(text);
-        if (tail > 0) text = `${text.slice(0, text.length - tail)}…`;
-      }
-      return text;
+      const text = redactor.text(value);
+      // Both ends are measured on the same text: a window inside one secret is covered by either.
+      const head = cut.start === true ? leadingSecretPart(text, secrets) : 0;
+      const tail = cut.end === true ? redactor.pendingPrefixLength(text) : 0;
+      if (head + tail >= text.length && head + tail > 0) return '…';
+      return `${head > 0 ? '…' : ''}${text.slice(head, text.length - tail)}${tail > 0 ? '…' : ''}`;
     },
   };
 }
