@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AnswerText, capAnswer, capTextDeltas, fitAnswer, MAX_ANSWER_CHARS } from './answer-cap.js';
+import type { ExecutionStreamEvent } from './types.js';
 
 describe('the answer cap', () => {
   it('is 4 MiB of characters', () => {
@@ -40,5 +41,8 @@ describe('the answer cap', () => {
     expect(cap({ type: 'text_delta', text: 'more' })).toBeUndefined();
     const plan = { type: 'plan_update' as const, entries: [] };
     expect(cap(plan)).toBe(plan);
+    const malformed = { type: 'text_delta', text: 42 } as unknown as ExecutionStreamEvent;
+    expect(cap(malformed)).toBe(malformed);
+    expect(cap(null as unknown as ExecutionStreamEvent)).toBeNull();
   });
 });

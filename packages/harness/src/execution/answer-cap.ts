@@ -59,12 +59,13 @@ export class AnswerText {
 
 /**
  * A filter for one call's stream events: `text_delta`s are cut at {@link MAX_ANSWER_CHARS}
- * characters in total (the rest is dropped, `undefined`); other events pass unchanged.
+ * characters in total (the rest is dropped, `undefined`); other events, and malformed ones (left
+ * for the harness to count), pass unchanged.
  */
 export function capTextDeltas(): (event: ExecutionStreamEvent) => ExecutionStreamEvent | undefined {
   let used = 0;
   return (event) => {
-    if (event.type !== 'text_delta') return event;
+    if (typeof event !== 'object' || event === null || event.type !== 'text_delta' || typeof event.text !== 'string') return event;
     const kept = fitAnswer(event.text, used);
     used += kept.length;
     if (kept === '') return undefined;
