@@ -12,8 +12,8 @@
 //   COUNT          answers "prompts:<n> session:<id>"
 //   FLOOD[<n>]     streams <n> chunks of 65,536 characters (chunk i is the digit i % 10 repeated),
 //                  logs {flooded:<n>} and ends end_turn
-// Dies with a secret on stderr at start-up or when a prompt arrives: see ../../__fixtures__/leak-secret.mjs.
 //   anything else  answers "PONG from fake" in three chunks
+// Dies with a secret on stderr at start-up or when a prompt arrives: see ../../__fixtures__/leak-secret.mjs.
 // Every message received is appended to $FAKE_ACP_LOG (one JSON line with the pid), when set.
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
