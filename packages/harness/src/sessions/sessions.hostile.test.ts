@@ -92,6 +92,14 @@ describe.each(engines)('$name: an engine that prints an environment secret to st
     expect(leaked(result)).toEqual([]);
     expect(leaked(trace.events)).toEqual([]);
   });
+
+  it('blanks a value configured in `env` under a name that does not look secret', async () => {
+    const { harness, trace } = setup(engine, { SERVICE_LOGIN: SECRET, FAKE_LEAK_VAR: 'SERVICE_LOGIN', FAKE_STDERR_LEAK: 'turn' });
+    const result = await harness.runTurn(turnInput('hello', { sessionId: 'hostile' }));
+    expect(String(result.metadata?.error?.message)).toMatch(/auth failed for key \[REDACTED\]/);
+    expect(leaked(result)).toEqual([]);
+    expect(leaked(trace.events)).toEqual([]);
+  });
 });
 
 describe.each(engines)('$name: an engine that streams far more answer text than the cap', (engine) => {

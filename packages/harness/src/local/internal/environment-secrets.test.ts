@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildEnvironment } from './build-environment.js';
 import { environmentSecrets, processOutputRedactor } from './environment-secrets.js';
 
 describe('environmentSecrets', () => {
@@ -26,6 +27,12 @@ describe('environmentSecrets', () => {
       'alice:pr0xy-pass',
       'pr0xy-pass',
     ]);
+  });
+
+  it('takes every value the caller configured, whatever its name, and no inherited one by name alone', () => {
+    const env = buildEnvironment({ PATH: '/usr/bin:/bin', SHELL_NAME: 'inherited-value' }, ['PATH', 'SHELL_NAME'], { SERVICE_LOGIN: 'configured-value' }, 'linux');
+    expect(environmentSecrets(env)).toEqual(['configured-value']);
+    expect(processOutputRedactor(env).text('login as configured-value failed')).toBe('login as [REDACTED] failed');
   });
 });
 

@@ -1,15 +1,17 @@
 import { createRedactor } from '../../providers/http/redact-secrets.js';
+import { configuredValues } from './build-environment.js';
 import { isProxyVariable, proxyCredentials } from './strip-proxy-credentials.js';
 
 /** Names of variables that hold secrets (any case): `*_API_KEY`, `*_TOKEN`, `*SECRET*`, `*PASSWORD*`, `*CREDENTIAL*`, `*AUTH*`. */
 const SECRET_NAME = /key|token|secret|password|credential|auth/i;
 
 /**
- * The secret values of a child's environment: every variable whose name looks secret, and the
- * `user:password` part (and the password alone) of a proxy URL.
+ * The secret values of a child's environment: every value the caller configured explicitly (see
+ * `configuredValues`), every variable whose name looks secret, and the `user:password` part (and
+ * the password alone) of a proxy URL.
  */
 export function environmentSecrets(env: Readonly<Record<string, string | undefined>>): string[] {
-  const secrets: string[] = [];
+  const secrets: string[] = [...configuredValues(env)];
   for (const [name, value] of Object.entries(env)) {
     if (typeof value !== 'string') continue;
     if (SECRET_NAME.test(name)) secrets.push(value);

@@ -3,7 +3,7 @@
 //   FAKE_STDERR_LEAK  'startup' (before answering anything) or 'turn' (when a turn starts)
 //   FAKE_LEAK_FORM    'plain' (one line), 'escaped' (JSON \uXXXX escapes) or 'split' (the line
 //                     in two writes, cut inside the secret, with a pause between them)
-// The secret is $FAKE_API_KEY. The process exits 5 once stderr is flushed.
+// The secret is $FAKE_API_KEY, or the variable $FAKE_LEAK_VAR names. The process exits 5 once stderr is flushed.
 
 const write = (text) => new Promise((resolve) => process.stderr.write(text, () => resolve()));
 const pause = () => new Promise((resolve) => setTimeout(resolve, 30));
@@ -15,7 +15,7 @@ export function leaksAt(moment) {
 
 /** Prints $FAKE_API_KEY to stderr in the asked form, then exits 5. Never returns. */
 export async function leakSecretAndExit() {
-  const secret = process.env.FAKE_API_KEY ?? '';
+  const secret = process.env[process.env.FAKE_LEAK_VAR ?? 'FAKE_API_KEY'] ?? '';
   const form = process.env.FAKE_LEAK_FORM ?? 'plain';
   await write('starting up\n');
   if (form === 'escaped') {
