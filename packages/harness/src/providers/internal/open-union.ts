@@ -15,7 +15,7 @@ const MAX_TYPE_CHARS = 64;
  * A schema for provider values of several kinds told apart by their string `type` (output items,
  * content parts): a value of a kind in `kinds` must match that kind's schema, and one of any
  * other kind reads as an `OtherKind` instead of failing, so a kind the provider adds later never
- * breaks a step. `untyped` names the kind a value without a string `type` is read as.
+ * breaks a step. `untyped` names the kind a value without a `type` is read as.
  */
 export function openUnion<const K extends Readonly<Record<string, Schema>>>(
   kinds: K,
@@ -27,7 +27,7 @@ export function openUnion<const K extends Readonly<Record<string, Schema>>>(
       addIssue(context, { code: 'invalid_type', expected: 'object' });
       return input;
     }
-    const type = typeof input.type === 'string' ? input.type : options.untyped;
+    const type = typeof input.type === 'string' ? input.type : input.type === undefined ? options.untyped : undefined;
     const schema = type === undefined ? undefined : byType.get(type);
     if (schema !== undefined) return schema.run(input, context);
     const otherType: string = typeof input.type === 'string' ? input.type.slice(0, MAX_TYPE_CHARS) : '(none)';
