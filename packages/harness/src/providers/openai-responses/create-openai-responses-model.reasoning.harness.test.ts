@@ -81,6 +81,15 @@ describe('Responses encrypted reasoning with a model that does not reason', () =
     expect(finished[0]).toMatchObject({ outputType: 'tool_request', notes: [expect.stringContaining("refused include: ['reasoning.encrypted_content']")] });
   });
 
+  it('does not take another 400 about encrypted content for that refusal: the step fails once, and the adapter keeps asking', async () => {
+    const unverified = { error: { message: "The encrypted content for item rs_1 could not be verified.", type: 'invalid_request_error', param: null, code: null } };
+    const server = await start([{ type: 'http', status: 400, body: unverified }, { text: 'ok' }]);
+    const model = createOpenAIResponsesModel({ baseUrl: server.url, apiKey: 'sk-test-abcdef', model: 'gpt-5-mini' });
+    expect(await createHarness({ model }).runTurn(createTurnInput())).toMatchObject({ outcome: 'failed' });
+    expect(await createHarness({ model }).runTurn(createTurnInput())).toMatchObject({ outcome: 'completed' });
+    expect(server.requests.map((request) => (request.body as Body).include)).toEqual([['reasoning.encrypted_content'], ['reasoning.encrypted_content']]);
+  });
+
   it('does not ask for it with a model known not to reason, nor when the option is off, and never falls back when it was asked for explicitly', async () => {
     const server = await start([{ text: 'a' }, { text: 'b' }, { type: 'http', status: 400, body: refusal }]);
     const options = { baseUrl: server.url, apiKey: 'sk-test-abcdef' };

@@ -159,7 +159,8 @@ function refusesEncryptedReasoning(output: HarnessModelOutput): boolean {
   if (output.type !== 'invalid' || output.httpStatus !== 400) return false;
   const error = output.metadata?.error;
   const body = isRecord(error) && typeof error.responseBody === 'string' ? error.responseBody : '';
-  return /encrypted[ _]content/i.test(output.reason) || /"param"\s*:\s*"include"/.test(body);
+  // Only that refusal: a 400 about replayed encrypted content (e.g. "could not be verified") is another matter.
+  return /encrypted content is not supported/i.test(output.reason) || /"param"\s*:\s*"include"/.test(body);
 }
 
 function withoutEncryptedNote(output: HarnessModelOutput): HarnessModelOutput {
