@@ -69,7 +69,7 @@ export function createOpenAIResponsesModel(options: OpenAIResponsesModelOptions)
     throw new HarnessConfigError('includeEncryptedReasoning must be a boolean.', { field: 'includeEncryptedReasoning' });
   }
   // Unset with `store: false`, encrypted reasoning is asked for unless the model is known not to
-  // reason; a model that refuses it is asked again without it, once per adapter (see `withoutEncrypted`).
+  // reason; a step the model refuses it for is sent once more without it (see `refusesEncryptedReasoning`).
   const learns = chosen === undefined && !store;
   let encrypted = chosen ?? (!store && !KNOWN_NON_REASONING_MODEL.test(model));
   const extraBody = options.extraBody ?? {};
