@@ -107,6 +107,7 @@ describe('the file memory store reads at most maxFileBytes + 1 bytes', () => {
       await symlink(path, link);
       await createFileMemoryStore({ path: link }).put('b', 'y');
       expect(JSON.parse(await readFile(link, 'utf8'))).toMatchObject({ entries: [{ key: 'a' }, { key: 'b' }] });
+      expect((await lstat(link)).isFile()).toBe(true);
     }
   });
 });
