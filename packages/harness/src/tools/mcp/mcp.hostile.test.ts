@@ -1,5 +1,6 @@
 // Hostile MCP servers (issue 22, classes 8–10): real SDK servers over streamable HTTP on loopback,
 // answering with huge tool lists, malformed entries and echoes of the configured headers.
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -259,6 +260,22 @@ describe('configured header values echoed by the server never leave the registry
       expect(denied?.status).toBe('error');
       expect(denied?.error?.message).toMatch(/Error POSTing to endpoint: .*no access for \[REDACTED\]/);
       expectNowhere(result, trace.events, model.calls);
+    } finally {
+      await tools.close();
+    }
+  });
+});
+
+describe('secret-looking env values of a stdio server are redacted too (issue 22, class 10)', () => {
+  it('redacts API_TOKEN and keeps LOG_LEVEL', async () => {
+    const envEcho = fileURLToPath(new URL('./__fixtures__/mcp-env-echo-server.mjs', import.meta.url));
+    const token = 'env-canary-0123456789';
+    const tools = createMcpToolRegistry({ transport: { type: 'stdio', command: process.execPath, args: [envEcho], env: { API_TOKEN: token, LOG_LEVEL: 'verbose-logging' } } });
+    try {
+      const listed = await tools.listAvailable();
+      const { result, trace, model } = await runCalls(tools, [call('c1', 'env')]);
+      expect(toolResults(result)[0]?.output).toBe('API_TOKEN=[REDACTED] LOG_LEVEL=verbose-logging');
+      expect(findSecret(JSON.parse(JSON.stringify({ listed, result, events: trace.events, inputs: model.calls })), token)).toEqual([]);
     } finally {
       await tools.close();
     }
