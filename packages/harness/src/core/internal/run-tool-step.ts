@@ -56,6 +56,7 @@ export async function runToolStep(
   decisions: ApprovalDecisions = noDecisions,
   resolution?: HarnessToolResumeResolution,
 ): Promise<RunEnding | undefined> {
+  run.stepResultSignatures = new Set();
   const toolsByName = new Map(run.availableTools.map((tool) => [tool.name, tool]));
   const repeatedUnknown = calls.find((call) => !toolsByName.has(call.name) && run.reportedUnknownTools?.has(call.name) === true);
   if (repeatedUnknown !== undefined) {
@@ -443,10 +444,16 @@ async function applyHooks(run: RunContext, call: HarnessToolCall, result: Harnes
   return detectRedundantLoop(run, call, result);
 }
 
+/**
+ * A loop is the same call with the same answer in consecutive steps. Repeats inside one step
+ * (parallel calls, as Gemini makes them) all run and count once.
+ */
 function detectRedundantLoop(run: RunContext, call: HarnessToolCall, result: HarnessToolResult): RunEnding | undefined {
   const signature = `${result.toolName}\u0000${stableStringify(call.input)}\u0000${result.output ?? ''}\u0000${
     result.structuredOutput === undefined ? '' : stableStringify(result.structuredOutput)
   }`;
+  if (run.stepResultSignatures.has(signature)) return undefined;
+  run.stepResultSignatures.add(signature);
   const recent = run.recentResultSignatures;
   recent.push(signature);
   if (recent.length > REDUNDANT_REPEATS) recent.shift();
@@ -457,7 +464,7 @@ function detectRedundantLoop(run: RunContext, call: HarnessToolCall, result: Har
         toolName: result.toolName,
         error: {
           code: 'redundant_tool_loop',
-          message: `${result.toolName} was called ${REDUNDANT_REPEATS} times in a row with the same input and returned the same output.`,
+          message: `${result.toolName} was called in ${REDUNDANT_REPEATS} steps in a row with the same input and returned the same output.`,
         },
       },
     };
