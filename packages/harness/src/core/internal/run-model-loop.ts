@@ -19,6 +19,7 @@ import { outputFormat, STRUCTURED_OUTPUT_NAME, type ResolvedOutput } from '../ou
 import { finishRun, type RunEnding } from './finish-run.js';
 import { readModelOutput } from './read-model-output.js';
 import { readToolDefinitions } from './read-tool-definitions.js';
+import { rekeyRepeatedCallIds } from './rekey-call-ids.js';
 import { addUsage, callerIdentity, elapsedMs, executionState, transcriptIteration, type RunContext } from './run-context.js';
 import { approvalDecisions, prepareApproval, runToolStep } from './run-tool-step.js';
 import { isTurnInterrupted, raceSignal, type InterruptReason } from './turn-signal.js';
@@ -284,19 +285,21 @@ async function handleOutput(run: RunContext, output: HarnessModelOutput): Promis
     case 'invalid':
       return handleInvalid(run, output);
     case 'tool_request': {
-      const problem = toolRequestProblem(run, output.calls);
-      if (problem !== undefined) return handleInvalid(run, { type: 'invalid', kind: 'schema_mismatch', reason: problem });
+      if (output.calls.length === 0) {
+        return handleInvalid(run, { type: 'invalid', kind: 'schema_mismatch', reason: 'The model asked for tools but listed no calls.' });
+      }
+      const calls = rekeyRepeatedCallIds(run.transcript, output.calls);
       run.consecutiveInvalid = 0;
       run.transcript.push({
         type: 'assistant_step',
         iteration,
         outputType: 'tool_request',
-        calls: output.calls,
+        calls,
         ...(output.text === undefined || output.text === '' ? {} : { text: output.text }),
         ...reasoning,
       });
       run.phase = 'tools.execute';
-      return runToolStep(run, output.calls);
+      return runToolStep(run, calls);
     }
   }
 }
@@ -305,19 +308,6 @@ async function handleOutput(run: RunContext, output: HarnessModelOutput): Promis
 function readAnswer(run: RunContext, output: ResolvedOutput, answer: HarnessFinalAnswerOutput): Promise<StructuredAnswer> {
   run.phase = 'output.validate';
   return raceSignal(() => readStructuredAnswer(output.schema, answer), run.turnSignal.signal);
-}
-
-function toolRequestProblem(run: RunContext, calls: HarnessToolCall[]): string | undefined {
-  if (calls.length === 0) return 'The model asked for tools but listed no calls.';
-  const ids = new Set<string>();
-  for (const item of run.transcript) {
-    if (item.type === 'tool_result') ids.add(item.result.callId);
-  }
-  for (const call of calls) {
-    if (ids.has(call.id)) return `Tool call id "${call.id}" is used more than once in this turn.`;
-    ids.add(call.id);
-  }
-  return undefined;
 }
 
 async function handleInvalid(run: RunContext, output: HarnessInvalidOutput): Promise<RunEnding | undefined> {

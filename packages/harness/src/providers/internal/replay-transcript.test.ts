@@ -31,7 +31,7 @@ describe('replayTranscript', () => {
       { type: 'invalid_output', iteration: 2, kind: 'provider_error', reason: 'timeout' },
       { type: 'invalid_output', iteration: 3, kind: 'schema_mismatch', reason: 'The arguments of tool call "x" are not valid JSON.' },
     ]);
-    expect(entries).toEqual([{ role: 'note', text: 'Your previous reply could not be used: The arguments of tool call "x" are not valid JSON. Please try again.' }]);
+    expect(entries).toEqual([{ role: 'note', text: 'Your previous reply could not be used, so nothing in it was run: The arguments of tool call "x" are not valid JSON. Please try again.' }]);
     expect(JSON.stringify(entries)).not.toContain('503');
   });
 

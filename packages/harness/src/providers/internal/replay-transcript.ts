@@ -64,7 +64,7 @@ export function replayTranscript(transcript: readonly HarnessTranscriptItem[]): 
         return;
       case 'invalid_output':
         if (item.kind === 'schema_mismatch') {
-          entries.push({ role: 'note', text: `Your previous reply could not be used: ${item.reason} Please try again.` });
+          entries.push({ role: 'note', text: `Your previous reply could not be used, so nothing in it was run: ${item.reason} Please try again.` });
         }
         return;
       case 'tool_result':
