@@ -17,7 +17,7 @@ import { checkInputLimits } from './check-input-limits.js';
 import { readStructuredAnswer, type StructuredAnswer } from '../output/read-structured-answer.js';
 import { outputFormat, STRUCTURED_OUTPUT_NAME, type ResolvedOutput } from '../output/resolve-output.js';
 import { finishRun, type RunEnding } from './finish-run.js';
-import { readModelOutput } from './read-model-output.js';
+import { readModelOutput, type StepCallLimit } from './read-model-output.js';
 import { readToolDefinitions } from './read-tool-definitions.js';
 import { rekeyRepeatedCallIds } from './rekey-call-ids.js';
 import { addUsage, callerIdentity, elapsedMs, executionState, transcriptIteration, type RunContext } from './run-context.js';
@@ -209,7 +209,7 @@ async function callModel(run: RunContext, toolChoice: HarnessToolChoice | undefi
     run.turnSignal.signal,
   );
   const latencyMs = run.services.clock.now() - startedAt;
-  const output = readModelOutput(raw);
+  const output = readModelOutput(raw, stepCallLimit(run));
   addUsage(run.usage, output.usage, latencyMs);
   const receipt = output.metadata?.receipt;
   if (typeof receipt === 'object' && receipt !== null && !Array.isArray(receipt)) run.modelReceipts.push(receipt as Record<string, unknown>);
@@ -228,6 +228,20 @@ async function callModel(run: RunContext, toolChoice: HarnessToolChoice | undefi
   }
   run.trace.stream({ type: 'step_finished', iteration, outputType: output.type });
   return output;
+}
+
+/** The JSON of the smallest call a continuation can carry: `{"id":"a","name":"b","input":{}}`. */
+const MIN_CARRIED_CALL_BYTES = 32;
+
+/**
+ * The most calls one step may ask for: those this run can still make, plus those a continuation
+ * could carry as pending (each takes at least `MIN_CARRIED_CALL_BYTES`). A larger step could only
+ * fail, so it is refused before any call is read.
+ */
+function stepCallLimit(run: RunContext): StepCallLimit {
+  const { maxToolCalls, maxContinuationBytes } = run.services.limits;
+  const left = Math.max(0, maxToolCalls - run.counters.toolCallCount);
+  return { maxCalls: left + Math.floor(maxContinuationBytes / MIN_CARRIED_CALL_BYTES), maxToolCalls };
 }
 
 async function consumeStream(
