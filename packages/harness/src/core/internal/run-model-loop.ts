@@ -11,7 +11,7 @@ import type {
   HarnessModelOutput,
   HarnessModelStreamPart,
 } from '../types/model.js';
-import type { HarnessToolCall, HarnessToolDefinition, HarnessToolResumeResolution } from '../../shared/types/tools.js';
+import type { HarnessToolCall, HarnessToolDefinition } from '../../shared/types/tools.js';
 import type { HarnessHistoryMessage, HarnessToolChoice } from '../../shared/types/turn-input.js';
 import { checkInputLimits } from './check-input-limits.js';
 import { readStructuredAnswer, type StructuredAnswer } from '../output/read-structured-answer.js';
@@ -21,7 +21,7 @@ import { readModelOutput, type StepCallLimit } from './read-model-output.js';
 import { readToolDefinitions } from './read-tool-definitions.js';
 import { rekeyRepeatedCallIds } from './rekey-call-ids.js';
 import { addUsage, callerIdentity, elapsedMs, executionState, transcriptIteration, type RunContext } from './run-context.js';
-import { approvalDecisions, prepareApproval, runToolStep } from './run-tool-step.js';
+import { approvalDecisions, prepareApproval, runToolStep, type CarriedCallResume } from './run-tool-step.js';
 import { isTurnInterrupted, raceSignal, type InterruptReason } from './turn-signal.js';
 import { createPartialOutputStream } from './partial-output-stream.js';
 
@@ -30,8 +30,8 @@ export interface LoopStart {
   pendingCalls?: HarnessToolCall[];
   /** The resume's approval decisions by call id; only own keys count. */
   decisions?: Readonly<Record<string, 'approved' | 'rejected'>>;
-  /** The resume's resolution, shown to the carried-over calls (`context.turn.resolution`). */
-  resolution?: HarnessToolResumeResolution;
+  /** What the resume gives the carried-over calls (`context.turn.resolution`). */
+  resume?: CarriedCallResume;
 }
 
 /**
@@ -72,7 +72,7 @@ async function drive(run: RunContext, start: LoopStart): Promise<RunEnding> {
   if (start.pendingCalls !== undefined && start.pendingCalls.length > 0) {
     run.phase = 'tools.execute';
     const decisions = start.decisions === undefined ? undefined : approvalDecisions(start.decisions);
-    const ending = await runToolStep(run, start.pendingCalls, decisions, start.resolution);
+    const ending = await runToolStep(run, start.pendingCalls, decisions, start.resume);
     if (ending !== undefined) return ending;
   }
   for (;;) {

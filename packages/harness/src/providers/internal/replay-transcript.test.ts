@@ -63,4 +63,17 @@ describe('replayTranscript', () => {
     expect(entries[5]).toEqual({ role: 'assistant', text: 'Anything else?' });
     expect(entries[6]).toEqual({ role: 'assistant', text: 'Approval needed: Deploy' });
   });
+
+  it('replays the question of a tool call and its answer only as that call and its result', () => {
+    const entries = replayTranscript([
+      { type: 'assistant_step', iteration: 1, outputType: 'tool_request', calls: [call('q1', 'question', { question: 'Which city?' })] },
+      { type: 'clarification_request', iteration: 1, question: 'Which city?', callId: 'q1', choices: ['Oslo', 'Bergen'] },
+      { type: 'clarification_answer', iteration: 1, answer: 'Oslo', callId: 'q1' },
+      { type: 'tool_result', iteration: 1, result: { callId: 'q1', toolName: 'question', status: 'success', output: 'Oslo' } },
+    ]);
+    expect(entries).toEqual([
+      { role: 'assistant', calls: [call('q1', 'question', { question: 'Which city?' })] },
+      { role: 'tool_results', results: [{ call: call('q1', 'question', { question: 'Which city?' }), content: 'Oslo', isError: false }] },
+    ]);
+  });
 });
