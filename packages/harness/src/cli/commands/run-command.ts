@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { LOCAL_BACKEND_IDS } from '../../local/local-backend-ids.js';
-import { buildHarness, CONTINUATION_SECRET_ENV } from '../internal/build-harness.js';
+import { buildHarness } from '../internal/build-harness.js';
+import { CONTINUATION_SECRET_ENV, readContinuationSecret } from '../internal/continuation-secret.js';
 import type { CliIo } from '../internal/cli-io.js';
 import { usageError } from '../internal/cli-usage-error.js';
 import { driveTurn } from '../internal/drive-turn.js';
@@ -144,9 +145,10 @@ export async function runCommand(io: CliIo, argv: readonly string[]): Promise<nu
   const settings = runSettingsFromFlags(flags, io.cwd);
   const text = await readPrompt(io, flagValue(flags, 'prompt'), flagValue(flags, 'prompt-file'));
   const continuationOut = flagValue(flags, 'continuation-out');
+  const continuationSecret = readContinuationSecret(io.env, continuationOut !== undefined);
   const { harness, label } = await buildHarness(settings, {
     env: io.env,
-    needsSecret: continuationOut !== undefined,
+    continuationSecret,
     resumeOnce: false,
     home: homedir(),
   });
@@ -157,7 +159,10 @@ export async function runCommand(io: CliIo, argv: readonly string[]): Promise<nu
     io,
     view,
     settings,
-    continuationOut: continuationOut === undefined ? undefined : resolve(io.cwd, continuationOut),
+    continuationOut:
+      continuationOut === undefined || continuationSecret === undefined
+        ? undefined
+        : { path: resolve(io.cwd, continuationOut), secret: continuationSecret },
     async run(signal) {
       const stream = harness.streamTurn(
         {

@@ -219,6 +219,7 @@ async function callModel(run: RunContext, toolChoice: HarnessToolChoice | undefi
     latencyMs,
     ...(output.usage === undefined ? {} : { usage: output.usage }),
     ...(output.type === 'invalid' ? { invalidKind: output.kind } : {}),
+    ...(output.notes === undefined ? {} : { notes: output.notes }),
   });
   if (run.streaming && streamStep === undefined) {
     for (const part of output.reasoning ?? []) {
