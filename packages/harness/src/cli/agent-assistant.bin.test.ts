@@ -209,6 +209,36 @@ describe('agent-assistant run → resume', () => {
     expect(again.stderr).toContain('already resumed');
   });
 
+  it('--question-tool: the model asks (exit 3, question and choices shown), resume --answer sends the answer once, as the tool result', async () => {
+    const file = join(home, 'question.json');
+    const env = baseEnv({ AGENT_ASSISTANT_CONTINUATION_SECRET: SECRET });
+    server.enqueue({ toolCalls: [{ id: 'ask_1', name: 'question', arguments: { question: 'Which city?', choices: ['Oslo', 'Bergen'] } }] });
+    const args = ['run', '--profiles', profiles, '--profile', 'local', '--question-tool', '--prompt', 'Weather in my city?', '--continuation-out', file];
+    const paused = await runBin(args, { env });
+    expect(paused.code).toBe(3);
+    expect(paused.stdout).toBe('Which city?\n');
+    expect(paused.stderr).toContain('choices: Oslo · Bergen');
+    expect(paused.stderr).toContain('--answer');
+    expect((server.requests.at(-1)!.body as { tools: { function: { name: string } }[] }).tools.map((tool) => tool.function.name)).toEqual(['question']);
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as { settings: { questionTool?: boolean }; continuation: { type: string } };
+    expect(stored).toMatchObject({ settings: { questionTool: true }, continuation: { type: 'clarification' } });
+
+    server.enqueue({ text: 'Bergen: rain.' });
+    const resumed = await runBin(['resume', '--continuation', file, '--answer', 'Bergen-9c1e'], { env });
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).toBe('Bergen: rain.\n');
+    const messages = (server.requests.at(-1)!.body as { messages: { role: string; content: unknown; tool_call_id?: string }[] }).messages;
+    expect(messages.filter((message) => JSON.stringify(message.content).includes('Bergen-9c1e'))).toEqual([
+      { role: 'tool', tool_call_id: 'ask_1', content: 'Bergen-9c1e' },
+    ]);
+  });
+
+  it('--question-tool is for profiles: with --backend it is a usage error', async () => {
+    const result = await runBin(['run', '--backend', 'claude-code', '--question-tool', '--prompt', 'hi']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--question-tool is for profiles');
+  });
+
   it('refuses a continuation file signed with another secret, running nothing', async () => {
     const file = join(home, 'foreign.json');
     server.enqueue(toolThenAnswer('')[0]!);

@@ -7,6 +7,8 @@ import type { HarnessRuntime } from '../../core/types/runtime.js';
 import type { HarnessTraceSink } from '../../core/types/trace.js';
 import { createLocalBackendAdapter } from '../../local/create-local-backend-adapter.js';
 import { createModelFromProfile } from '../../providers/profiles/create-model-from-profile.js';
+import { composeToolRegistries } from '../../tools/compose-tool-registries.js';
+import { createQuestionToolRegistry } from '../../tools/question/create-question-tool-registry.js';
 import { createWorkspaceToolRegistry } from '../../tools/workspace/create-workspace-tool-registry.js';
 import { usageError } from './cli-usage-error.js';
 import { readProfilesFile } from './read-profiles-file.js';
@@ -37,8 +39,8 @@ export interface BuildHarnessOptions {
 }
 
 /**
- * Builds the harness a run or resume uses: a profile's model with the workspace tools, or a local
- * CLI backend working in the workspace.
+ * Builds the harness a run or resume uses: a profile's model with the workspace tools and (with
+ * `questionTool`) the `question` tool, or a local CLI backend working in the workspace.
  * @throws HarnessConfigError with a message that names the fix.
  */
 export async function buildHarness(settings: RunSettings, options: BuildHarnessOptions): Promise<BuiltHarness> {
@@ -81,7 +83,7 @@ export async function buildHarness(settings: RunSettings, options: BuildHarnessO
     env: options.env,
   });
   const profile = set.profiles.find((entry) => entry.id === model.profileId);
-  const tools =
+  const workspaceTools =
     settings.workspace === undefined
       ? undefined
       : requireApprovalFor(
@@ -90,6 +92,9 @@ export async function buildHarness(settings: RunSettings, options: BuildHarnessO
           }),
           settings.requireApproval,
         );
+  const questionTools = settings.questionTool === true ? createQuestionToolRegistry() : undefined;
+  const tools =
+    workspaceTools !== undefined && questionTools !== undefined ? composeToolRegistries(questionTools, workspaceTools) : (workspaceTools ?? questionTools);
   const label = `profile ${model.profileId}${profile === undefined ? '' : ` (${profile.protocol} ${profile.model})`}`;
   return {
     harness: createHarness({

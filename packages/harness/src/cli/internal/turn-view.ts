@@ -183,6 +183,8 @@ function pausedLines(result: HarnessResult, ending: TurnEnding): string[] {
     for (const request of state.approvals ?? [])
       lines.push(`approval needed: [${preview(request.id, 80)}] ${preview(request.summary, 120)}`);
   }
+  const choices = continuation.type === 'clarification' ? (result.metadata?.clarification?.choices ?? []) : [];
+  if (choices.length > 0) lines.push(`choices: ${choices.map((choice) => preview(choice, 80)).join(' · ')}`);
   if (ending.continuationFile === undefined) {
     lines.push('The turn paused; run it with --continuation-out FILE to be able to resume it.');
     return lines;
