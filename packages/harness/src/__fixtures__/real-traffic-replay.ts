@@ -11,6 +11,7 @@ import { createFakeToolRegistry, createTurnInput } from '../testing/index.js';
 import { createAnthropicModel } from '../providers/anthropic/create-anthropic-model.js';
 import { createGeminiModel } from '../providers/gemini/create-gemini-model.js';
 import type { HttpProviderOptions } from '../providers/http/http-provider-options.js';
+import type { FetchFunction } from '../providers/http/post-json.js';
 import { createOllamaModel } from '../providers/ollama/create-ollama-model.js';
 import { createOpenAICompatibleModel } from '../providers/openai-compatible/create-openai-compatible-model.js';
 import { createOpenAIResponsesModel } from '../providers/openai-responses/create-openai-responses-model.js';
@@ -157,8 +158,31 @@ async function serveRecording(recording: Recording, pieces: readonly Uint8Array[
 
 const retry = { initialDelayMs: 1, maxDelayMs: 2, maxRetryAfterMs: 50 };
 
-function modelFor(protocol: Protocol, origin: string): HarnessModelAdapter {
-  const options = { apiKey: 'test-key-real-traffic-0123456789', retry } satisfies HttpProviderOptions;
+/**
+ * `fetch` over the loopback server that hands the adapter the recording's body in exactly
+ * `pieces` (fetch itself would merge pieces that arrive together into one read); other bodies
+ * (the follow-up answers) pass through as received.
+ */
+function fetchInPieces(body: Uint8Array, pieces: readonly Uint8Array[]): FetchFunction {
+  return async (url, init) => {
+    const response = await fetch(url, init);
+    const received = new Uint8Array(await response.arrayBuffer());
+    const recorded = received.length === body.length && received.every((byte, index) => byte === body[index]);
+    const chunks = recorded ? pieces : [received];
+    let next = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const chunk = chunks[next++];
+        if (chunk === undefined) controller.close();
+        else controller.enqueue(chunk.slice());
+      },
+    });
+    return new Response(stream, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+}
+
+function modelFor(protocol: Protocol, origin: string, fetchFunction: FetchFunction): HarnessModelAdapter {
+  const options = { apiKey: 'test-key-real-traffic-0123456789', retry, fetch: fetchFunction } satisfies HttpProviderOptions;
   switch (protocol) {
     case 'openai-chat':
       return createOpenAICompatibleModel({ ...options, baseUrl: `${origin}/v1`, model: 'recorded-model' });
@@ -173,6 +197,16 @@ function modelFor(protocol: Protocol, origin: string): HarnessModelAdapter {
   }
 }
 
+function concat(pieces: readonly Uint8Array[]): Uint8Array {
+  const whole = new Uint8Array(pieces.reduce((total, piece) => total + piece.length, 0));
+  let offset = 0;
+  for (const piece of pieces) {
+    whole.set(piece, offset);
+    offset += piece.length;
+  }
+  return whole;
+}
+
 /** What a replayed turn produced. */
 export interface Replay {
   result: HarnessResult;
@@ -181,12 +215,15 @@ export interface Replay {
   requests: number;
 }
 
-/** Serves `recording` cut in `pieces`, runs one turn through `createHarness` and the protocol's adapter. */
+/**
+ * Serves `recording` over loopback (written in `pieces`), hands it to the protocol's adapter in
+ * exactly those pieces, and runs one turn through `createHarness`.
+ */
 export async function replay(recording: Recording, pieces: readonly Uint8Array[]): Promise<Replay> {
   const { server, origin, requests } = await serveRecording(recording, pieces);
   try {
     const tools = createFakeToolRegistry(Object.fromEntries((recording.expect.toolCalls ?? []).map((call) => [call.name, () => 'ok'])));
-    const harness = createHarness({ model: modelFor(recording.protocol, origin), tools });
+    const harness = createHarness({ model: modelFor(recording.protocol, origin, fetchInPieces(concat(pieces), pieces)), tools });
     const textDeltas: string[] = [];
     const reasoningDeltas: string[] = [];
     let result: HarnessResult;
