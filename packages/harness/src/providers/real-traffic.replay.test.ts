@@ -26,5 +26,5 @@ describe.each(corpus.map(({ recording, body }) => ({ id: recording.id, recording
     expectParse(recording, await replay(recording, [body]));
     expectParse(recording, await replay(recording, cutBody(body, interestingCuts(body))));
     expectParse(recording, await replay(recording, cutBody(body, Array.from({ length: body.length }, (_, index) => index))));
-  });
+  }, 30_000);
 });
