@@ -5,14 +5,11 @@
  * passing, and the entry is removed here.
  */
 export const knownFailures: ReadonlyMap<string, { items: readonly number[]; note: string }> = new Map<string, { items: readonly number[]; note: string }>([
-  ['openai-chat/mistral-thinking', { items: [3], note: 'delta.content as an array of parts fails the chunk schema; the step is retried and its text lost' }],
-  ['openai-chat/mistral-thinking.json', { items: [3], note: 'thinking parts of message.content are dropped instead of becoming reasoning' }],
   ['openai-chat/openrouter-midstream-error', { items: [12], note: "the stream error's code (server_error) does not reach result.error" }],
   ['openai-chat/groq-tool-use-failed.400', { items: [12], note: "the provider's code (tool_use_failed) does not reach result.error" }],
   ['openai-chat/openai-rate-limit.429', { items: [6, 12], note: "a 429 kept up makes 9 requests for one step; rate_limit_exceeded does not reach result.error" }],
   ['openai-responses/insufficient-quota', { items: [1, 12], note: 'nested stream error: code and message lost, retried as transient (3 requests)' }],
   ['openai-responses/error-null-code', { items: [1], note: 'nested stream error: the message becomes "The stream reported an error."' }],
-  ['openai-responses/tool-search', { items: [2], note: 'a tool_search_call item with object arguments fails the event; the function call and usage are lost' }],
   ['openai-responses/xai-basic-text', { items: [], note: 'new: text only in output_text.delta and a response.completed without output ends empty_response (nearest class: item 2, read what we understand)' }],
   ['openai-responses/insufficient-quota.429', { items: [1, 6], note: 'HTTP 429 insufficient_quota is retried as a rate limit: 9 requests, retryable' }],
   ['openai-responses/invalid-api-key.401', { items: [12], note: "the provider's code (invalid_api_key) does not reach result.error" }],
@@ -23,7 +20,6 @@ export const knownFailures: ReadonlyMap<string, { items: readonly number[]; note
   ['anthropic/not-found.404', { items: [12], note: "the provider's error type (not_found_error) does not reach result.error" }],
   ['anthropic/prompt-too-long.400', { items: [12], note: "the provider's error type (invalid_request_error) does not reach result.error" }],
   ['gemini/quota.429', { items: [6, 12], note: "a 429 kept up makes 9 requests for one step; RESOURCE_EXHAUSTED does not reach result.error" }],
-  ['gemini/parallel-identical-calls', { items: [13], note: 'three identical parallel calls in one step end failed / redundant_tool_loop' }],
   ['gemini/api-key-invalid.400', { items: [12], note: "the provider's status (INVALID_ARGUMENT) does not reach result.error" }],
   ['gemini/model-not-found.404', { items: [12], note: "the provider's status (NOT_FOUND) does not reach result.error" }],
   ['gemini/overloaded.503', { items: [6, 12], note: "a 503 kept up makes 9 requests for one step; UNAVAILABLE does not reach result.error" }],
