@@ -17,6 +17,11 @@ import * as zlib from 'node:zlib';
 
 const DEFAULT_REPLY = 'PONG from fake';
 
+// Tool call ids are numbered across the whole process, never restarted per reply (some real
+// servers do restart them; a fake that did so by accident would hide it).
+let callNumber = 0;
+const nextCallId = (prefix) => `${prefix}_fake_${(callNumber += 1)}`;
+
 function decode(buffer, encoding) {
   if (encoding === 'gzip') return gunzipSync(buffer);
   if (encoding === 'br') return brotliDecompressSync(buffer);
@@ -94,7 +99,7 @@ function anthropic(response, body, reply) {
     const input = { command, description: 'Run the requested command' };
     return sse(response, [
       ['message_start', { type: 'message_start', message: { id: 'msg_fake_tool', type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: { ...usage, output_tokens: 1 } } }],
-      ['content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: `toolu_fake_${Date.now()}`, name: tool, input: {} } }],
+      ['content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: nextCallId('toolu'), name: tool, input: {} } }],
       ['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: JSON.stringify(input) } }],
       ['content_block_stop', { type: 'content_block_stop', index: 0 }],
       ['message_delta', { type: 'message_delta', delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { output_tokens: 5 } }],
@@ -127,7 +132,7 @@ function responsesToolResultLast(body) {
 /** A Responses stream with one call of the shell tool (codex's `exec_command` takes `{cmd}`). */
 function responsesShellCall(response, tool, command) {
   const args = JSON.stringify(tool === 'exec_command' ? { cmd: command } : { command });
-  const item = { id: 'fc_fake', type: 'function_call', status: 'completed', call_id: `call_fake_${Date.now()}`, name: tool, arguments: args };
+  const item = { id: 'fc_fake', type: 'function_call', status: 'completed', call_id: nextCallId('call'), name: tool, arguments: args };
   const usage = { input_tokens: 24, input_tokens_details: { cached_tokens: 0 }, output_tokens: 12, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 36 };
   const base = { id: 'resp_fake_tool', object: 'response', created_at: Math.floor(Date.now() / 1000), model: 'gpt-5.5' };
   sse(response, [
@@ -173,7 +178,7 @@ function chat(response, body, reply) {
   const tool = shellToolName((body.tools ?? []).map((candidate) => candidate?.function?.name));
   if (chatToolResultLast(body)) reply = AFTER_TOOL_REPLY;
   else if (command !== undefined && tool !== undefined && body.stream === true) {
-    const call = { index: 0, id: `call_fake_${Date.now()}`, type: 'function', function: { name: tool, arguments: '' } };
+    const call = { index: 0, id: nextCallId('call'), type: 'function', function: { name: tool, arguments: '' } };
     return sse(response, [
       [undefined, { ...base, choices: [{ index: 0, delta: { role: 'assistant', content: null, tool_calls: [call] }, finish_reason: null }] }],
       [undefined, { ...base, choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: JSON.stringify({ command, description: 'Run the requested command' }) } }] }, finish_reason: null }] }],

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end tests of the local CLI backends with the real CLIs (claude 2.1.332, codex 0.171.0,
-# gemini 0.61.0, opencode 1.18.33, pinned in package-lock.json) against a loopback fake model server.
+# gemini 0.61.0, opencode 1.18.33, pinned in package-lock.json) against a loopback fake model server,
+# and the OpenAI-compatible provider against a real llama.cpp llama-server (llama-server/build.sh).
 # Needs: the root install (for vitest) and the built harness at ../packages/harness/dist
 # (override with HARNESS_DIST=<dir>). Installs this folder with `npm ci` (about 1.3 GB; the
 # claude postinstall is allowed through package.json "allowScripts"), then runs vitest.
@@ -18,10 +19,29 @@ if [ ! -x ../node_modules/.bin/vitest ]; then
   exit 1
 fi
 
+# llama.cpp's llama-server for tests/llama-server.e2e.test.mjs: built from npm packages (about
+# 5-6 minutes on 2 cores the first time, then cached in ~/.cache/agent-assistant-e2e; see
+# llama-server/build.sh), alongside the npm install below.
+llama_out="$(mktemp)"
+llama_err="$(mktemp)"
+bash llama-server/build.sh > "$llama_out" 2> "$llama_err" &
+llama_pid=$!
+llama_started=$SECONDS
+
 if ! npm ci --no-audit --no-fund; then
   echo "e2e: npm ci failed"
+  wait "$llama_pid"
   exit 1
 fi
+
+if wait "$llama_pid"; then
+  export LLAMA_SERVER_DIR="$(tail -n 1 "$llama_out")"
+  echo "e2e: llama-server ready in $((SECONDS - llama_started)) s (alongside npm ci): $LLAMA_SERVER_DIR"
+else
+  cat "$llama_err"
+  echo "e2e: the llama-server build failed; tests/llama-server.e2e.test.mjs will fail"
+fi
+rm -f "$llama_out" "$llama_err"
 
 rm -f .vitest-e2e-results.json
 ../node_modules/.bin/vitest run --config vitest.config.mjs

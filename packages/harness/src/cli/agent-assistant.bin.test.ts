@@ -1,53 +1,25 @@
 // The built `agent-assistant` bin as a real process: against the loopback fake model server, the
 // fixture CLIs, and (with util-linux `script`) a pseudo-terminal.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, fixtureExecutable, isAlive, tempDir } from '../local/__fixtures__/test-helpers.js';
 import { createFakeOpenAICompatibleServer } from '../testing/node/create-fake-openai-compatible-server.js';
 import type { FakeModelServer, FakeServerScript } from '../testing/node/fake-model-server-types.js';
+import { binPath, cliEnv, hasScript, runBin as runCliBin, runOnTerminal as runCliOnTerminal, type CliRun } from './__fixtures__/cli-process.js';
 
-const bin = fileURLToPath(new URL('../../dist/agent-assistant.js', import.meta.url));
 const SECRET = 'test-continuation-secret-0123456789';
-
-interface BinRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 let home: string;
 let server: FakeModelServer;
 let profiles: string;
 let workspace: string;
 
-/** The environment of every run: no API keys of the developer's, a private HOME and state directory. */
-function baseEnv(extra: Record<string, string> = {}): Record<string, string> {
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(
-      (entry): entry is [string, string] => entry[1] !== undefined && !/_API_KEY$|^AGENT_ASSISTANT_/.test(entry[0]),
-    ),
-  );
-  return { ...env, HOME: home, AGENT_ASSISTANT_STATE_DIR: join(home, 'state'), ...extra };
-}
+const baseEnv = (extra: Record<string, string> = {}) => cliEnv(home, extra);
 
-function runBin(
-  args: string[],
-  options: { env?: Record<string, string>; input?: string; onSpawn?: (pid: number) => void } = {},
-): Promise<BinRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd: home, env: options.env ?? baseEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(options.input ?? '');
-    if (child.pid !== undefined) options.onSpawn?.(child.pid);
-  });
+function runBin(args: string[], options: { env?: Record<string, string>; input?: string; onSpawn?: (pid: number) => void } = {}): Promise<CliRun> {
+  return runCliBin(args, { ...options, cwd: home, env: options.env ?? baseEnv() });
 }
 
 const toolThenAnswer = (answer: string): FakeServerScript[] => [
@@ -59,7 +31,7 @@ const toolThenAnswer = (answer: string): FakeServerScript[] => [
 ];
 
 beforeAll(async () => {
-  expect(existsSync(bin), 'build the package first (npm test does)').toBe(true);
+  expect(existsSync(binPath), 'build the package first (npm test does)').toBe(true);
   home = tempDir('agent-assistant-cli-');
   workspace = join(home, 'ws');
   mkdirSync(workspace);
@@ -209,7 +181,7 @@ describe('agent-assistant run → resume', () => {
     );
     expect(paused.code).toBe(3);
     expect(paused.stderr).toContain('approval needed: [call_1]');
-    expect(paused.stderr).toContain(`agent-assistant resume --continuation ${JSON.stringify(file)} --approve call_1`);
+    expect(paused.stderr).toContain(`resume: agent-assistant resume --continuation ${file} --approve=call_1\n`);
     const stored = JSON.parse(readFileSync(file, 'utf8')) as {
       format: string;
       settings: { workspace: string };
@@ -237,7 +209,37 @@ describe('agent-assistant run → resume', () => {
     expect(again.stderr).toContain('already resumed');
   });
 
-  it('refuses a continuation signed with another secret', async () => {
+  it('--question-tool: the model asks (exit 3, question and choices shown), resume --answer sends the answer once, as the tool result', async () => {
+    const file = join(home, 'question.json');
+    const env = baseEnv({ AGENT_ASSISTANT_CONTINUATION_SECRET: SECRET });
+    server.enqueue({ toolCalls: [{ id: 'ask_1', name: 'question', arguments: { question: 'Which city?', choices: ['Oslo', 'Bergen'] } }] });
+    const args = ['run', '--profiles', profiles, '--profile', 'local', '--question-tool', '--prompt', 'Weather in my city?', '--continuation-out', file];
+    const paused = await runBin(args, { env });
+    expect(paused.code).toBe(3);
+    expect(paused.stdout).toBe('Which city?\n');
+    expect(paused.stderr).toContain('choices: Oslo · Bergen');
+    expect(paused.stderr).toContain('--answer');
+    expect((server.requests.at(-1)!.body as { tools: { function: { name: string } }[] }).tools.map((tool) => tool.function.name)).toEqual(['question']);
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as { settings: { questionTool?: boolean }; continuation: { type: string } };
+    expect(stored).toMatchObject({ settings: { questionTool: true }, continuation: { type: 'clarification' } });
+
+    server.enqueue({ text: 'Bergen: rain.' });
+    const resumed = await runBin(['resume', '--continuation', file, '--answer', 'Bergen-9c1e'], { env });
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).toBe('Bergen: rain.\n');
+    const messages = (server.requests.at(-1)!.body as { messages: { role: string; content: unknown; tool_call_id?: string }[] }).messages;
+    expect(messages.filter((message) => JSON.stringify(message.content).includes('Bergen-9c1e'))).toEqual([
+      { role: 'tool', tool_call_id: 'ask_1', content: 'Bergen-9c1e' },
+    ]);
+  });
+
+  it('--question-tool is for profiles: with --backend it is a usage error', async () => {
+    const result = await runBin(['run', '--backend', 'claude-code', '--question-tool', '--prompt', 'hi']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--question-tool is for profiles');
+  });
+
+  it('refuses a continuation file signed with another secret, running nothing', async () => {
     const file = join(home, 'foreign.json');
     server.enqueue(toolThenAnswer('')[0]!);
     const args = runLocal('--prompt', 'Read it', '--require-approval', 'workspace_read', '--continuation-out', file);
@@ -245,8 +247,9 @@ describe('agent-assistant run → resume', () => {
     const resumed = await runBin(['resume', '--continuation', file, '--reject', 'call_1'], {
       env: baseEnv({ AGENT_ASSISTANT_CONTINUATION_SECRET: 'another-secret-of-enough-length' }),
     });
-    expect(resumed.code).toBe(1);
-    expect(resumed.stderr).toContain('continuation_invalid');
+    expect(resumed.code).toBe(2);
+    expect(resumed.stderr).toContain('does not match its signature');
+    expect(resumed.stderr).toContain('another AGENT_ASSISTANT_CONTINUATION_SECRET');
   });
 });
 
@@ -401,20 +404,7 @@ describe('agent-assistant probe and profiles inspect', () => {
   });
 });
 
-const hasScript = spawnSync('script', ['--version'], { encoding: 'utf8' }).status === 0;
-
-/** Runs the bin in a pseudo-terminal (util-linux `script`); resolves with what the terminal showed, stdout and stderr together. */
-function runOnTerminal(args: string[]): Promise<{ code: number | null; screen: string }> {
-  const command = [process.execPath, bin, ...args].map((arg) => `'${arg}'`).join(' ');
-  return new Promise((resolve, reject) => {
-    const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: home, env: baseEnv({ TERM: 'xterm' }), stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, screen: stdout.replace(/\r/g, '') }));
-    child.stdin.end();
-  });
-}
+const runOnTerminal = (args: string[]) => runCliOnTerminal(args, { cwd: home, env: baseEnv() });
 
 describe.runIf(hasScript)('agent-assistant run on a terminal (script pseudo-terminal)', () => {
   it('shows the runner, tool activity and the spinner on stderr, the answer, and the summary', async () => {

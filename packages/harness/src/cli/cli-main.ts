@@ -8,6 +8,7 @@ import { resumeCommand } from './commands/resume-command.js';
 import { runCommand } from './commands/run-command.js';
 import type { CliIo } from './internal/cli-io.js';
 import { EXIT_CODES } from './internal/exit-codes.js';
+import { terminalText } from './internal/terminal-text.js';
 
 const COMMANDS: Readonly<Record<string, (io: CliIo, argv: readonly string[]) => Promise<number>>> = {
   run: runCommand,
@@ -47,16 +48,15 @@ export async function runCliMain(io: CliIo): Promise<number> {
   const handler = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
   if (handler === undefined) {
     io.stderr(
-      `agent-assistant: unknown command ${JSON.stringify(
-        command.slice(0, 40),
-      )}. Commands: run, resume, probe, profiles. See agent-assistant --help.\n`,
+      `agent-assistant: unknown command ${terminalText(JSON.stringify(command.slice(0, 40)))}. Commands: run, resume, probe, profiles. See agent-assistant --help.\n`,
     );
     return EXIT_CODES.usage;
   }
   try {
     return await handler(io, rest);
   } catch (error) {
-    io.stderr(`agent-assistant ${command}: ${describeError(error)}\n`);
+    // Error messages carry outside text (file paths, profile names, a server's words): shown escaped.
+    io.stderr(`agent-assistant ${command}: ${terminalText(describeError(error))}\n`);
     return HarnessConfigError.isInstance(error) || isNamedConfigError(error) ? EXIT_CODES.usage : EXIT_CODES.failed;
   }
 }

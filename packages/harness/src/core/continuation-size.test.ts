@@ -21,10 +21,12 @@ function expectTooLarge(result: HarnessResult, limit: number) {
 }
 
 describe('maxContinuationBytes always holds (issue 9, class 4)', () => {
-  it('fails the turn instead of sealing 5,000 pending calls into a 64 KiB continuation', async () => {
+  // 2,000 calls of about 50 bytes: few enough to be read (a step of more than the calls left plus
+  // maxContinuationBytes / 32 is refused unread, see run-turn.limits.test.ts), too many to carry.
+  it('fails the turn instead of sealing 2,000 pending calls into a 64 KiB continuation', async () => {
     const tools = createFakeToolRegistry({ lookup: () => 'ok' });
     const result = await createHarness({
-      model: createScriptedModel([{ type: 'tool_request', calls: manyCalls(5_000, 'lookup') }]),
+      model: createScriptedModel([{ type: 'tool_request', calls: manyCalls(2_000, 'lookup') }]),
       tools,
       continuationSecret: secret,
       limits: { maxContinuationBytes: 65_536 },
@@ -33,10 +35,10 @@ describe('maxContinuationBytes always holds (issue 9, class 4)', () => {
     expect(tools.calls).toHaveLength(8);
   });
 
-  it('fails the turn instead of sealing 5,000 approval requests, and runs none of them', async () => {
+  it('fails the turn instead of sealing 2,000 approval requests, and runs none of them', async () => {
     const tools = createFakeToolRegistry({ send: { requiresApproval: true, execute: () => 'sent' } });
     const result = await createHarness({
-      model: createScriptedModel([{ type: 'tool_request', calls: manyCalls(5_000, 'send') }]),
+      model: createScriptedModel([{ type: 'tool_request', calls: manyCalls(2_000, 'send') }]),
       tools,
       continuationSecret: secret,
       limits: { maxContinuationBytes: 65_536 },

@@ -132,6 +132,27 @@ describe('createHarness({ backend })', () => {
     expect(bad).toMatchObject({ stopReason: 'model_invalid_response', metadata: { error: { code: 'invalid_backend_output' } } });
   });
 
+  it('refuses a result that is not bounded plain JSON, so the result and its trace always serialise', async () => {
+    let deep: Record<string, unknown> = {};
+    for (let i = 0; i < 400_000; i += 1) deep = { d: deep };
+    const getter = Object.defineProperty({}, 'x', { enumerable: true, get: () => { throw new Error('boom'); } });
+    const cases: Record<string, unknown> = {
+      'deep structured output': { status: 'completed', output: { text: 'ok', structured: deep } },
+      'deep metadata': { status: 'completed', output: { text: 'ok' }, metadata: { deep } },
+      'deep approval metadata': { status: 'awaiting_approval', approvalRequest: { reason: 'r', metadata: deep } },
+      'a throwing getter': { status: 'completed', output: { text: 'ok' }, metadata: getter },
+      'a BigInt': { status: 'completed', output: { text: 'ok' }, metadata: { n: 1n } },
+    };
+    for (const [name, step] of Object.entries(cases)) {
+      const trace = memoryTraceSink();
+      const backend = createFakeExecutionAdapter({ steps: [step as never] });
+      const result = await createHarness({ backend, trace }).runTurn(createTurnInput());
+      expect(result, name).toMatchObject({ outcome: 'failed', stopReason: 'model_invalid_response', metadata: { error: { code: 'invalid_backend_output' } } });
+      expect(() => JSON.stringify(result), name).not.toThrow();
+      expect(() => JSON.stringify(trace.events), name).not.toThrow();
+    }
+  });
+
   it('resumes a clarification in a new harness, handing the backend continuation back', async () => {
     const first = createFakeExecutionAdapter({
       capabilities: { continuationSupport: 'opaque-resume' },

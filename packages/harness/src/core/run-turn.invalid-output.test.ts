@@ -174,15 +174,17 @@ describe('unusable tool requests become schema_mismatch', () => {
     expect(tools.calls).toHaveLength(0);
   });
 
-  it('refuses duplicate call ids within one step without running any call', async () => {
+  it('re-keys duplicate call ids within one step and runs every call', async () => {
     const tools = createFakeToolRegistry({ lookup: () => 'x' });
     const steps: ScriptedModelStep[] = [{ type: 'tool_request', calls: [call('c1'), call('c1', 'lookup', { q: 2 })] }, answer];
     const result = await harnessFor(createScriptedModel(steps), { tools }).runTurn(createTurnInput());
-    expect(result.transcript[0]).toMatchObject({ kind: 'schema_mismatch', reason: expect.stringContaining('"c1"') });
-    expect(tools.calls).toHaveLength(0);
+    expect(kinds(result)).toEqual(['assistant_step', 'tool_result', 'tool_result', 'assistant_step']);
+    const ids = tools.calls.map((executed) => executed.id);
+    expect(ids[0]).toBe('c1');
+    expect(ids[1]).toMatch(/^call_[0-9a-f]{24}$/);
   });
 
-  it('refuses a call id already used earlier in the turn', async () => {
+  it('re-keys a call id already used earlier in the turn', async () => {
     const tools = createFakeToolRegistry({ lookup: () => 'x' });
     const steps: ScriptedModelStep[] = [
       { type: 'tool_request', calls: [call('c1')] },
@@ -190,8 +192,9 @@ describe('unusable tool requests become schema_mismatch', () => {
       answer,
     ];
     const result = await harnessFor(createScriptedModel(steps), { tools }).runTurn(createTurnInput());
-    expect(kinds(result)).toEqual(['assistant_step', 'tool_result', 'schema_mismatch', 'assistant_step']);
-    expect(tools.calls).toHaveLength(1);
+    expect(kinds(result)).toEqual(['assistant_step', 'tool_result', 'assistant_step', 'tool_result', 'assistant_step']);
+    expect(tools.calls).toHaveLength(2);
+    expect(tools.calls[1]!.id).not.toBe('c1');
   });
 
   it('counts unusable tool requests toward the consecutive limit', async () => {

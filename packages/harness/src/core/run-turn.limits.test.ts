@@ -222,6 +222,62 @@ describe('maxToolCalls', () => {
   });
 });
 
+describe('a step asking for more calls than the turn can run or carry', () => {
+  /** `count` calls of unknown tools, as a Proxy that counts every call read from it. */
+  function countedCalls(count: number) {
+    const reads = { count: 0 };
+    const calls = new Proxy(
+      Array.from({ length: count }, (_, index) => call(`c${index}`, `unknown_${index}`)),
+      {
+        get(target, key, receiver) {
+          if (typeof key === 'string' && /^\d+$/.test(key)) reads.count += 1;
+          return Reflect.get(target, key, receiver) as unknown;
+        },
+      },
+    );
+    return { calls, reads };
+  }
+
+  it('is refused before any call is read: 20,000 calls cost no per-call work, nothing runs, usage is kept', async () => {
+    const { calls, reads } = countedCalls(20_000);
+    const tools = lookupTools();
+    const model = createScriptedModel([{ type: 'tool_request', calls, usage: { inputTokens: 7, outputTokens: 20_000 } }]);
+    const result = await harnessFor(model, { tools, limits: { maxToolCalls: 2, maxConsecutiveInvalidModelOutputs: 0 } }).runTurn(createTurnInput());
+    expect(reads.count).toBe(0);
+    expect(result).toMatchObject({ outcome: 'failed', stopReason: 'model_invalid_response', error: { code: 'too_many_tool_calls', source: 'model' } });
+    expect(result.error?.message).toContain('asked for 20000 tool calls in one step');
+    expect(tools.calls).toEqual([]);
+    expect(result.transcript).toEqual([expect.objectContaining({ type: 'invalid_output', kind: 'schema_mismatch' })]);
+    expect(result.usage).toMatchObject({ totalInputTokens: 7, totalOutputTokens: 20_000, modelCalls: 1 });
+  });
+
+  it('is an invalid output the model may correct: asked again, a smaller step runs', async () => {
+    const { calls, reads } = countedCalls(20_000);
+    const tools = lookupTools();
+    const model = createScriptedModel([{ type: 'tool_request', calls }, { type: 'tool_request', calls: [call('c1')] }, { type: 'final_answer', text: 'done' }]);
+    const result = await harnessFor(model, { tools, limits: { maxToolCalls: 2 } }).runTurn(createTurnInput());
+    expect(reads.count).toBe(0);
+    expect(result).toMatchObject({ outcome: 'completed', assistantMessage: { text: 'done' } });
+    expect(tools.calls.map((executed) => executed.id)).toEqual(['c1']);
+    expect(model.calls[1]?.transcript).toEqual([
+      expect.objectContaining({ type: 'invalid_output', reason: expect.stringContaining('so none of them ran. Ask for at most 2 calls in a step.') as unknown }),
+    ]);
+  });
+
+  it('is measured against the calls left plus what a continuation could carry (32 bytes a call at least)', async () => {
+    // 1 call left + 320 / 32 = 10 carried: 11 calls are read (run one, carry ten), 12 are not.
+    for (const [count, read] of [
+      [11, true],
+      [12, false],
+    ] as const) {
+      const { calls, reads } = countedCalls(count);
+      const model = createScriptedModel([{ type: 'tool_request', calls }]);
+      await harnessFor(model, { limits: { maxToolCalls: 1, maxContinuationBytes: 320, maxConsecutiveInvalidModelOutputs: 0 } }).runTurn(createTurnInput());
+      expect(reads.count > 0).toBe(read);
+    }
+  });
+});
+
 describe('maxElapsedMs between steps', () => {
   it('defers before the next model call once the clock passes the limit', async () => {
     const clock = createManualClock();

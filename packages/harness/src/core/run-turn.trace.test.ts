@@ -151,6 +151,24 @@ describe('trace events', () => {
     expect(seenByTool).toEqual(['tool_started']);
   });
 
+  it("carry an adapter's notes on model_step_finished, bounded; bad notes never fail the step", async () => {
+    const trace = memoryTraceSink();
+    const long = 'x'.repeat(2_000);
+    const notes = ['Skipped an output item of type "tool_search_call".', 7, '', long, ...Array.from({ length: 30 }, (_, index) => `note ${index}`)];
+    const model = createScriptedModel([
+      { type: 'final_answer', text: 'Done.', notes: notes as string[] },
+    ]);
+    const result = await harnessFor(model, { trace }).runTurn(createTurnInput());
+    expect(result.outcome).toBe('completed');
+    const finished = trace.events.find((event) => event.type === 'model_step_finished');
+    const kept = (finished as { notes?: string[] }).notes!;
+    expect(kept[0]).toBe('Skipped an output item of type "tool_search_call".');
+    expect(kept[1]).toHaveLength(500);
+    expect(kept.every((note) => typeof note === 'string' && note.length <= 500)).toBe(true);
+    // The first 16 entries are read; the number and the empty string among them are dropped.
+    expect(kept).toHaveLength(14);
+  });
+
   it('still fill in finalEventType without a sink', async () => {
     const model = createScriptedModel([{ type: 'tool_request', calls: [call('c1')] }]);
     const result = await harnessFor(model, { tools: createFakeToolRegistry({ lookup: () => 'x' }), limits: { maxIterations: 1 } }).runTurn(

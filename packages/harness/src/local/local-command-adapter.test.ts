@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { HarnessConfigError } from '../core/errors/harness-config-error.js';
-import type { ExecutionRequest } from '../execution/types.js';
+import { MAX_ANSWER_CHARS } from '../execution/answer-cap.js';
+import type { ExecutionRequest, ExecutionStreamEvent } from '../execution/types.js';
 import {
   cleanupTempDirs,
   executionRequest,
@@ -382,5 +383,39 @@ describe('LocalCommandExecutionAdapter — failures before the process runs are 
     const result = await adapter.execute(executionRequest('hi'));
     expect(result.degradation).toEqual([{ code: 'other', message: 'slow machine', severity: 'warning' }]);
     expect(result.trace?.summary?.degraded).toBe(true);
+  });
+});
+
+describe('LocalCommandExecutionAdapter — hostile output', () => {
+  it('cuts an answer longer than MAX_ANSWER_CHARS, marks it, and streams no more than that', async () => {
+    const events: ExecutionStreamEvent[] = [];
+    const adapter = new LocalCommandExecutionAdapter({
+      backendId: 'flood',
+      command: node,
+      capabilities: PLAIN_CAPABILITIES,
+      buildArgs: () => ['-e', 'for (let i = 0; i < 5; i++) process.stdout.write("x".repeat(1000000) + "\\n")'],
+      parseOutput: (stdout) => ({ text: stdout.replaceAll('\n', '') }),
+      streamEvents: () => (line) => [{ type: 'text_delta', text: line }],
+    });
+    const result = await adapter.execute(executionRequest('flood'), { onEvent: (event) => events.push(event) });
+    expect(result.status).toBe('completed');
+    expect(result.output?.text).toBe('x'.repeat(MAX_ANSWER_CHARS));
+    expect(result.metadata).toMatchObject({ answerTruncated: true });
+    expect(events.reduce((sum, event) => sum + (event.type === 'text_delta' ? event.text.length : 0), 0)).toBe(MAX_ANSWER_CHARS);
+  });
+
+  it('never shows a secret of its environment that the program prints to stderr before failing', async () => {
+    const secret = 'canary-S3cr3t-local-0a1b2c';
+    const adapter = createLocalCommandAdapter({
+      backendId: 'leaky',
+      command: node,
+      capabilities: PLAIN_CAPABILITIES,
+      env: { SERVICE_API_KEY: secret },
+      buildArgs: () => ['-e', 'process.stderr.write("fatal: auth failed for key " + process.env.SERVICE_API_KEY + "\\n"); process.exit(5)'],
+      parseOutput: () => null,
+    });
+    const result = await adapter.execute(executionRequest('hi'));
+    expect(result.error?.message).toMatch(/exited with code 5: fatal: auth failed for key \[REDACTED\]$/);
+    expect(JSON.stringify(result)).not.toContain(secret);
   });
 });

@@ -1,3 +1,4 @@
+import { capTextDeltas } from '../execution/answer-cap.js';
 import { checkExecutionRequest } from '../execution/execution-request-schema.js';
 import { negotiateCapabilities } from '../execution/negotiate-capabilities.js';
 import type {
@@ -180,6 +181,7 @@ function liveReader(config: ResolvedLocalCommandConfig, options: ExecutionOption
   } catch {
     return undefined;
   }
+  const capDeltas = capTextDeltas();
   return (line) => {
     let events: ExecutionStreamEvent[];
     try {
@@ -190,7 +192,8 @@ function liveReader(config: ResolvedLocalCommandConfig, options: ExecutionOption
     if (!Array.isArray(events)) return;
     for (const event of events) {
       try {
-        onEvent(event);
+        const kept = capDeltas(event);
+        if (kept !== undefined) onEvent(kept);
       } catch {
         // A listener's fault never reaches the process.
       }

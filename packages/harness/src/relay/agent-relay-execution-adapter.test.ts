@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHarness } from '../core/create-harness.js';
 import { HarnessConfigError } from '../core/errors/harness-config-error.js';
+import { MAX_ANSWER_CHARS } from '../execution/answer-cap.js';
 import type { ExecutionRequest } from '../execution/types.js';
 import { createMemoryRelay } from '../testing/memory-relay.js';
 import { createTurnInput } from '../testing/create-turn-input.js';
@@ -60,6 +61,16 @@ describe('AgentRelayExecutionAdapter over the in-memory relay', () => {
     expect(Date.parse(sent?.deadline ?? '')).toBeGreaterThan(Date.parse(sent?.sentAt ?? ''));
     expect(relay.sent[0]).toMatchObject({ from: CHAT, to: WORKER, threadId: 'thread-1', channelId: 'specialists' });
     expect(relay.subscriberCount(CHAT)).toBe(0);
+  });
+
+  it('cuts a worker answer longer than MAX_ANSWER_CHARS (a raised maxReplyChars lets one through) and marks it', async () => {
+    const relay = createMemoryRelay();
+    const adapter = createAgentRelayExecutionAdapter({ relay, workerName: WORKER, orchestratorName: CHAT, maxReplyChars: 6_000_000 });
+    responder = startResponder(relay, WORKER, () => completed('w'.repeat(MAX_ANSWER_CHARS + 100_000)));
+    const result = await adapter.execute(request());
+    expect(result.status).toBe('completed');
+    expect(result.output?.text).toBe('w'.repeat(MAX_ANSWER_CHARS));
+    expect(result.metadata).toMatchObject({ answerTruncated: true });
   });
 
   it('uses the turn id as the thread when the request has none', async () => {

@@ -19,6 +19,7 @@ import { resolveAgentRelayOptions, type ResolvedAgentRelayOptions } from './inte
 import type { RelayTransport } from './relay-transport.js';
 import { encodeExecutionCancelMessage } from './wire/execution-cancel-message.js';
 import { encodeExecutionRequestMessage } from './wire/execution-request-message.js';
+import { hasNoControlCharacters } from './wire/control-characters.js';
 import type { ExecutionCancelReason } from './wire/message-types.js';
 
 const cloneCapabilities = (capabilities: ExecutionCapabilities): ExecutionCapabilities => ({
@@ -100,6 +101,10 @@ export class AgentRelayExecutionAdapter implements ExecutionAdapter {
     const checked = checkExecutionRequest(request, config.backendId);
     if (!checked.ok) return checked.result;
     const clean = checked.request;
+    if (![clean.turnId, clean.threadId ?? ''].every(hasNoControlCharacters)) {
+      // A worker refuses such ids on the wire; better a clear failure now than a timeout later.
+      return relayFailure(turn, Date.now(), { code: 'invalid_request', message: 'The turn id and thread id must have no control characters.', retryable: false });
+    }
     let negotiation: ExecutionNegotiation;
     try {
       negotiation = this.negotiate(clean);

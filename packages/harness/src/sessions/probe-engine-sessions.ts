@@ -1,10 +1,10 @@
 import { HarnessConfigError } from '../core/errors/harness-config-error.js';
 import { UnknownBackendError } from '../local/errors/unknown-backend-error.js';
 import { buildEnvironment } from '../local/internal/build-environment.js';
+import { processOutputRedactor } from '../local/internal/environment-secrets.js';
 import { findExecutable } from '../local/internal/find-executable.js';
 import { loadNodeModules } from '../local/internal/load-node-modules.js';
 import type { NodeModules } from '../local/node-types.js';
-import { createRedactor } from '../providers/http/redact-secrets.js';
 import { engineHandshake } from './internal/engine-handshake.js';
 import { ENGINE_SESSION_IDS, ENGINE_SESSIONS, type EngineSessionId, type EngineSessionProtocol } from './internal/engine-session-catalog.js';
 
@@ -65,7 +65,6 @@ export interface ProbeEngineSessionsOptions {
 export const DEFAULT_PROBE_ENGINE_SESSIONS_OPTIONS = /* @__PURE__ */ Object.freeze({ timeoutMs: 20_000 });
 
 const KILL_GRACE_MS = 500;
-const SECRET_NAME = /key|token|secret|password|credential|auth/i;
 const HANDSHAKE_NAMES: Readonly<Record<EngineSessionProtocol, string>> = /* @__PURE__ */ Object.freeze({
   acp: 'the ACP `initialize` request',
   'codex-app-server': 'the app-server `initialize` request',
@@ -143,10 +142,12 @@ async function probeOne(node: NodeModules, id: EngineSessionId, timeoutMs: numbe
       error: `${entry.label} at ${lookup.path} speaks ACP protocol version ${outcome.protocolVersion}; this package speaks version 1. Install a version that speaks ACP 1 with \`${entry.install}\`, ${override}.`,
     };
   }
-  const redact = createRedactor(Object.entries(env).flatMap(([name, value]) => (SECRET_NAME.test(name) ? [value] : []))).text;
+  // The stderr tails come redacted from the process layer; the engine's own answers are redacted here.
+  const redactor = processOutputRedactor(env);
+  const redact = (text: string) => redactor.text(text);
   const lastLine = (stderr: string) => {
     const line = stderr.trim().split('\n').at(-1)?.trim() ?? '';
-    return line === '' ? '' : ` Its last stderr line: ${redact(line.length > 300 ? `${line.slice(0, 300)}…` : line)}`;
+    return line === '' ? '' : ` Its last stderr line: ${line.length > 300 ? `${line.slice(0, 300)}…` : line}`;
   };
   const why = (): string => {
     switch (outcome.kind) {

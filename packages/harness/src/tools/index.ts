@@ -20,6 +20,7 @@ export { ToolExecutionError, type ToolExecutionErrorOptions } from './tool-execu
 export { toolOutput, type ToolOutput, type ToolOutputParts } from './tool-output.js';
 export * from './github/index.js';
 export * from './planning/index.js';
+export * from './question/index.js';
 export * from './scratchpad/index.js';
 export * from './mcp/index.js';
 export * from './idempotency/index.js';

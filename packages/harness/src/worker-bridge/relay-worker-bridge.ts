@@ -3,6 +3,7 @@ import { buildLocalPrompt } from '../local/build-local-prompt.js';
 import { describeError } from '../relay/internal/describe-error.js';
 import type { RelayInboundMessage } from '../relay/relay-transport.js';
 import type { ExecutionCancelMessage, ExecutionRequestMessage } from '../relay/wire/message-types.js';
+import { hasNoControlCharacters } from '../relay/wire/control-characters.js';
 import { decodeWorkerInboundMessage } from '../relay/wire/decode-worker-inbound.js';
 import { RecentIds } from '../agent-relay/internal/recent-ids.js';
 import { encodeReply } from './internal/encode-reply.js';
@@ -24,7 +25,6 @@ const REMEMBERED_REQUESTS = 10_000;
 
 /** One accepted request, from arrival to reply. */
 interface Job {
-  key: string;
   from: string;
   message: ExecutionRequestMessage;
   controller: AbortController;
@@ -75,8 +75,8 @@ class WorkerBridge implements RelayWorkerBridge {
   private readonly config: ResolvedBridgeConfig;
   private readonly unsubscribe: () => void;
   private readonly seen = new RecentIds(REMEMBERED_REQUESTS);
-  /** Queued and running jobs by sender and request id. */
-  private readonly jobs = new Map<string, Job>();
+  /** Queued and running jobs by sender, then request id: never a joined string of the two. */
+  private readonly jobs = new Map<string, Map<string, Job>>();
   private readonly queue: Job[] = [];
   private readonly running = new Set<Job>();
   /** Replies being sent, so `dispose` can wait for them. */
@@ -174,6 +174,10 @@ class WorkerBridge implements RelayWorkerBridge {
       this.ignore('malformed', '', `The message could not be read (${describeError(error)}).`);
       return;
     }
+    if (!hasNoControlCharacters(from)) {
+      this.ignore('malformed', from, 'The sender name holds control characters.');
+      return;
+    }
     if (this.config.allowedSenders !== undefined && !this.config.allowedSenders.has(from)) {
       this.ignore('sender', from, `${from} is not an allowed sender.`);
       return;
@@ -188,17 +192,17 @@ class WorkerBridge implements RelayWorkerBridge {
   }
 
   private onRequest(from: string, message: ExecutionRequestMessage): void {
-    const key = `${from}\n${message.requestId}`;
     const expiresAt = message.deadline === undefined ? Date.parse(message.sentAt) + this.config.timeoutMs : Date.parse(message.deadline);
     if (expiresAt <= Date.now()) {
       this.ignore('expired', from, `Request ${message.requestId} expired at ${new Date(expiresAt).toISOString()}.`);
       return;
     }
-    if (!this.seen.add(key)) {
+    // As a JSON array, each sender and id pair has its own key, whatever characters they hold.
+    if (!this.seen.add(JSON.stringify([from, message.requestId]))) {
       this.ignore('duplicate', from, `Request ${message.requestId} was already taken.`);
       return;
     }
-    const job: Job = { key, from, message, controller: new AbortController() };
+    const job: Job = { from, message, controller: new AbortController() };
     const queued = this.running.size >= this.config.concurrency;
     this.emit({ type: 'request_received', requestId: message.requestId, turnId: message.turnId, from, queued });
     if (queued && this.queue.length >= this.config.maxQueue) {
@@ -206,13 +210,15 @@ class WorkerBridge implements RelayWorkerBridge {
       this.finish(job, bridgeFailure(this.backendId, 'backend_execution_error', refusal, true, { busy: true }), 0);
       return;
     }
-    this.jobs.set(key, job);
+    let fromSender = this.jobs.get(from);
+    if (fromSender === undefined) this.jobs.set(from, (fromSender = new Map()));
+    fromSender.set(message.requestId, job);
     this.queue.push(job);
     this.pump();
   }
 
   private onCancel(from: string, message: ExecutionCancelMessage): void {
-    const job = this.jobs.get(`${from}\n${message.requestId}`);
+    const job = this.jobs.get(from)?.get(message.requestId);
     if (job === undefined) {
       this.ignore('unknown_cancel', from, `No request ${message.requestId} from ${from} is in progress.`);
       return;
@@ -292,8 +298,12 @@ class WorkerBridge implements RelayWorkerBridge {
 
   /** Replies to the job's sender and records the outcome. */
   private finish(job: Job, result: ExecutionResult, durationMs: number): void {
-    this.jobs.delete(job.key);
     const { message, from } = job;
+    const fromSender = this.jobs.get(from);
+    if (fromSender?.get(message.requestId) === job) {
+      fromSender.delete(message.requestId);
+      if (fromSender.size === 0) this.jobs.delete(from);
+    }
     const executionResult = this.decorate(result);
     this.counts.finished += 1;
     if (executionResult.status === 'completed') this.counts.completed += 1;

@@ -4,6 +4,7 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import process from 'node:process';
 import { runCliMain } from '../cli-main.js';
+import { terminalText } from '../internal/terminal-text.js';
 
 function packageVersion(): string {
   try {
@@ -14,21 +15,24 @@ function packageVersion(): string {
   }
 }
 
-function readStdin(maxBytes: number): Promise<string> {
+/** Standard input to its end, or its first `maxBytes + 1` bytes: then reading stops. */
+function readStdin(maxBytes: number): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    process.stdin.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBytes) {
-        process.stdin.destroy();
-        reject(new Error(`The prompt on stdin is longer than ${maxBytes} bytes.`));
-        return;
-      }
+    const finish = () => {
+      process.stdin.off('data', onData);
+      process.stdin.destroy();
+      resolve(Buffer.concat(chunks).subarray(0, maxBytes + 1));
+    };
+    const onData = (chunk: Buffer) => {
       chunks.push(chunk);
-    });
-    process.stdin.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    process.stdin.on('error', reject);
+      size += chunk.length;
+      if (size > maxBytes) finish();
+    };
+    process.stdin.on('data', onData);
+    process.stdin.once('end', finish);
+    process.stdin.once('error', reject);
   });
 }
 
@@ -39,6 +43,7 @@ runCliMain({
   version: packageVersion(),
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
+  stdoutIsTty: process.stdout.isTTY === true,
   stderrIsTty: process.stderr.isTTY === true,
   stdinIsTty: process.stdin.isTTY === true,
   readStdin,
@@ -55,7 +60,7 @@ runCliMain({
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`agent-assistant: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`agent-assistant: ${terminalText(error instanceof Error ? error.message : String(error))}\n`);
     process.exitCode = 1;
   },
 );

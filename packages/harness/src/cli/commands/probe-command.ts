@@ -9,6 +9,7 @@ import { ENGINE_SESSION_IDS, probeEngineSessions, type EngineSessionId } from '.
 import type { CliIo } from '../internal/cli-io.js';
 import { usageError } from '../internal/cli-usage-error.js';
 import { formatTable } from '../internal/format-table.js';
+import { terminalJson, terminalText } from '../internal/terminal-text.js';
 import { flagHelp, flagSwitch, integerFlag, parseFlags, type FlagSpecs } from '../internal/parse-flags.js';
 
 /** The flags of `agent-assistant probe`. */
@@ -109,7 +110,7 @@ export async function probeCommand(io: CliIo, argv: readonly string[]): Promise<
     ...sessionProbes.map(({ capabilities: engineCapabilities, ...probe }) => ({ ...probe, engineCapabilities, capabilities: capabilitiesOf(probe.id) })),
   ];
   if (flagSwitch(flags, 'json')) {
-    io.stdout(`${JSON.stringify(rows, null, 2)}\n`);
+    io.stdout(`${terminalJson(rows, 2)}\n`);
     return 0;
   }
   io.stdout(
@@ -118,6 +119,6 @@ export async function probeCommand(io: CliIo, argv: readonly string[]): Promise<
       rows.map((row) => [row.id, row.available ? 'yes' : 'no', row.version ?? '-', row.resolvedPath ?? row.command, row.capabilities]),
     ),
   );
-  for (const row of rows) if (!row.available && row.error !== undefined) io.stdout(`${row.id}: ${row.error}\n`);
+  for (const row of rows) if (!row.available && row.error !== undefined) io.stdout(`${row.id}: ${terminalText(row.error)}\n`);
   return 0;
 }

@@ -4,6 +4,7 @@ import type { ProviderProfileInspection } from '../../providers/profiles/provide
 import type { CliIo } from '../internal/cli-io.js';
 import { usageError } from '../internal/cli-usage-error.js';
 import { formatTable } from '../internal/format-table.js';
+import { terminalJson, terminalText } from '../internal/terminal-text.js';
 import { flagHelp, flagSwitch, flagValue, parseFlags, type FlagSpecs } from '../internal/parse-flags.js';
 import { readProfilesFile } from '../internal/read-profiles-file.js';
 
@@ -58,7 +59,7 @@ export async function profilesCommand(io: CliIo, argv: readonly string[]): Promi
   const only = flagValue(flags, 'profile');
   const ids = only === undefined ? set.profiles.map((profile) => profile.id) : [only];
   const inspections = ids.map((id) => inspectProviderProfile(set, id, { env: io.env }));
-  if (flagSwitch(flags, 'json')) io.stdout(`${JSON.stringify(inspections, null, 2)}\n`);
+  if (flagSwitch(flags, 'json')) io.stdout(`${terminalJson(inspections, 2)}\n`);
   else {
     io.stdout(
       formatTable(
@@ -73,7 +74,9 @@ export async function profilesCommand(io: CliIo, argv: readonly string[]): Promi
         ]),
       ),
     );
-    for (const inspection of inspections) for (const problem of inspection.problems) io.stdout(`${inspection.id}: ${problem}\n`);
+    for (const inspection of inspections) {
+      for (const problem of inspection.problems) io.stdout(`${terminalText(`${inspection.id}: ${problem}`)}\n`);
+    }
   }
   return inspections.some((inspection) => inspection.runnable === 'no') ? 1 : 0;
 }

@@ -3,10 +3,11 @@ import { resolve } from 'node:path';
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import type { HarnessResumeResolution } from '../../core/types/continuation.js';
 import type { HarnessTraceSink } from '../../core/types/trace.js';
-import { buildHarness, CONTINUATION_SECRET_ENV, STATE_DIR_ENV } from '../internal/build-harness.js';
+import { buildHarness, STATE_DIR_ENV } from '../internal/build-harness.js';
 import type { CliIo } from '../internal/cli-io.js';
 import { usageError } from '../internal/cli-usage-error.js';
 import { readContinuationFile } from '../internal/continuation-file.js';
+import { CONTINUATION_SECRET_ENV, readContinuationSecret } from '../internal/continuation-secret.js';
 import { driveTurn } from '../internal/drive-turn.js';
 import { flagHelp, flagSwitch, flagValue, parseFlags, type FlagSpecs } from '../internal/parse-flags.js';
 import { jsonTurnView, textTurnView, type TurnView } from '../internal/turn-view.js';
@@ -110,13 +111,14 @@ export async function resumeCommand(io: CliIo, argv: readonly string[]): Promise
   if (file === undefined)
     throw usageError('Pass --continuation FILE: the file `agent-assistant run --continuation-out FILE` wrote.', 'continuation');
   const path = resolve(io.cwd, file);
-  const stored = await readContinuationFile(path);
+  const secret = readContinuationSecret(io.env, true);
+  const stored = await readContinuationFile(path, secret);
   const type = (stored.continuation as { type?: unknown } | null)?.type;
   const resolution = resolutionFor(type, flags.values.get('approve') ?? [], flags.values.get('reject') ?? [], flagValue(flags, 'answer'));
   const view = flagSwitch(flags, 'json') ? jsonTurnView(io) : textTurnView(io);
   const { harness, label } = await buildHarness(stored.settings, {
     env: io.env,
-    needsSecret: true,
+    continuationSecret: secret,
     resumeOnce: true,
     home: homedir(),
     trace: toolActivity(view),
@@ -127,7 +129,7 @@ export async function resumeCommand(io: CliIo, argv: readonly string[]): Promise
     io,
     view,
     settings: stored.settings,
-    continuationOut: out === undefined ? path : resolve(io.cwd, out),
+    continuationOut: { path: out === undefined ? path : resolve(io.cwd, out), secret },
     async run(signal) {
       try {
         return await harness.resumeTurn(stored.continuation, resolution, {

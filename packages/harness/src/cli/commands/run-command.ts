@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { LOCAL_BACKEND_IDS } from '../../local/local-backend-ids.js';
-import { buildHarness, CONTINUATION_SECRET_ENV } from '../internal/build-harness.js';
+import { buildHarness } from '../internal/build-harness.js';
+import { CONTINUATION_SECRET_ENV, readContinuationSecret } from '../internal/continuation-secret.js';
 import type { CliIo } from '../internal/cli-io.js';
 import { usageError } from '../internal/cli-usage-error.js';
 import { driveTurn } from '../internal/drive-turn.js';
@@ -57,6 +58,9 @@ export const RUN_FLAGS: FlagSpecs = {
     help: 'pause for approval before TOOL runs (repeatable; profiles with --workspace)',
     repeat: true,
   },
+  'question-tool': {
+    help: 'profiles: let the model ask you a question (the `question` tool); the run pauses (exit 3) until `resume --answer`',
+  },
   'max-iterations': { value: 'N', help: 'model steps per run (default 6)' },
   'max-tool-calls': { value: 'N', help: 'tool calls per run (default 8)' },
   'timeout-ms': {
@@ -105,6 +109,7 @@ export function runSettingsFromFlags(flags: ParsedFlags, cwd: string): RunSettin
     model: flagValue(flags, 'model'),
     workspace: path('workspace'),
     requireApproval: [...(flags.values.get('require-approval') ?? [])],
+    questionTool: flagSwitch(flags, 'question-tool') ? true : undefined,
     maxIterations: integerFlag(flags, 'max-iterations', 1, 1000),
     maxToolCalls: integerFlag(flags, 'max-tool-calls', 1, 10_000),
     timeoutMs: integerFlag(flags, 'timeout-ms', 1, 2_147_483_647),
@@ -121,6 +126,8 @@ export function runSettingsFromFlags(flags: ParsedFlags, cwd: string): RunSettin
     }
   } else if (settings.requireApproval.length > 0) {
     throw usageError('--require-approval is for profiles with --workspace; a backend CLI asks for approval itself.', 'require-approval');
+  } else if (settings.questionTool === true) {
+    throw usageError('--question-tool is for profiles; a backend CLI has its own way to ask.', 'question-tool');
   }
   if (settings.requireApproval.length > 0 && settings.workspace === undefined) {
     throw usageError('--require-approval needs --workspace (it gates the workspace tools).', 'require-approval');
@@ -138,9 +145,10 @@ export async function runCommand(io: CliIo, argv: readonly string[]): Promise<nu
   const settings = runSettingsFromFlags(flags, io.cwd);
   const text = await readPrompt(io, flagValue(flags, 'prompt'), flagValue(flags, 'prompt-file'));
   const continuationOut = flagValue(flags, 'continuation-out');
+  const continuationSecret = readContinuationSecret(io.env, continuationOut !== undefined);
   const { harness, label } = await buildHarness(settings, {
     env: io.env,
-    needsSecret: continuationOut !== undefined,
+    continuationSecret,
     resumeOnce: false,
     home: homedir(),
   });
@@ -151,7 +159,10 @@ export async function runCommand(io: CliIo, argv: readonly string[]): Promise<nu
     io,
     view,
     settings,
-    continuationOut: continuationOut === undefined ? undefined : resolve(io.cwd, continuationOut),
+    continuationOut:
+      continuationOut === undefined || continuationSecret === undefined
+        ? undefined
+        : { path: resolve(io.cwd, continuationOut), secret: continuationSecret },
     async run(signal) {
       const stream = harness.streamTurn(
         {

@@ -7,14 +7,14 @@ import type { HarnessRuntime } from '../../core/types/runtime.js';
 import type { HarnessTraceSink } from '../../core/types/trace.js';
 import { createLocalBackendAdapter } from '../../local/create-local-backend-adapter.js';
 import { createModelFromProfile } from '../../providers/profiles/create-model-from-profile.js';
+import { composeToolRegistries } from '../../tools/compose-tool-registries.js';
+import { createQuestionToolRegistry } from '../../tools/question/create-question-tool-registry.js';
 import { createWorkspaceToolRegistry } from '../../tools/workspace/create-workspace-tool-registry.js';
 import { usageError } from './cli-usage-error.js';
 import { readProfilesFile } from './read-profiles-file.js';
 import { requireApprovalFor } from './require-approval.js';
 import type { RunSettings } from './run-settings.js';
 
-/** The environment variable holding the continuation secret. */
-export const CONTINUATION_SECRET_ENV = 'AGENT_ASSISTANT_CONTINUATION_SECRET';
 /** The environment variable naming the CLI's state directory (resume claims). */
 export const STATE_DIR_ENV = 'AGENT_ASSISTANT_STATE_DIR';
 
@@ -28,8 +28,8 @@ export interface BuiltHarness {
 /** Options of {@link buildHarness}. */
 export interface BuildHarnessOptions {
   env: Readonly<Record<string, string | undefined>>;
-  /** Require a continuation secret (a continuation will be written or read). */
-  needsSecret: boolean;
+  /** Signs (and verifies) the turn's continuations; see `readContinuationSecret`. */
+  continuationSecret: string | undefined;
   /** Make every continuation resumable once, across processes on this machine. */
   resumeOnce: boolean;
   /** Home directory, for the default state directory. */
@@ -39,12 +39,12 @@ export interface BuildHarnessOptions {
 }
 
 /**
- * Builds the harness a run or resume uses: a profile's model with the workspace tools, or a local
- * CLI backend working in the workspace.
+ * Builds the harness a run or resume uses: a profile's model with the workspace tools and (with
+ * `questionTool`) the `question` tool, or a local CLI backend working in the workspace.
  * @throws HarnessConfigError with a message that names the fix.
  */
 export async function buildHarness(settings: RunSettings, options: BuildHarnessOptions): Promise<BuiltHarness> {
-  const continuationSecret = readSecret(options);
+  const { continuationSecret } = options;
   const limits: HarnessLimits = {
     ...(settings.maxIterations === undefined ? {} : { maxIterations: settings.maxIterations }),
     ...(settings.maxToolCalls === undefined ? {} : { maxToolCalls: settings.maxToolCalls }),
@@ -83,7 +83,7 @@ export async function buildHarness(settings: RunSettings, options: BuildHarnessO
     env: options.env,
   });
   const profile = set.profiles.find((entry) => entry.id === model.profileId);
-  const tools =
+  const workspaceTools =
     settings.workspace === undefined
       ? undefined
       : requireApprovalFor(
@@ -92,6 +92,9 @@ export async function buildHarness(settings: RunSettings, options: BuildHarnessO
           }),
           settings.requireApproval,
         );
+  const questionTools = settings.questionTool === true ? createQuestionToolRegistry() : undefined;
+  const tools =
+    workspaceTools !== undefined && questionTools !== undefined ? composeToolRegistries(questionTools, workspaceTools) : (workspaceTools ?? questionTools);
   const label = `profile ${model.profileId}${profile === undefined ? '' : ` (${profile.protocol} ${profile.model})`}`;
   return {
     harness: createHarness({
@@ -101,24 +104,6 @@ export async function buildHarness(settings: RunSettings, options: BuildHarnessO
     }),
     label,
   };
-}
-
-function readSecret(options: BuildHarnessOptions): string | undefined {
-  const secret = options.env[CONTINUATION_SECRET_ENV];
-  if (secret === undefined || secret === '') {
-    if (!options.needsSecret) return undefined;
-    throw usageError(
-      `Set ${CONTINUATION_SECRET_ENV} (at least 16 characters, e.g. \`export ${CONTINUATION_SECRET_ENV}=$(openssl rand -base64 32)\`): continuations are signed with it, so \`agent-assistant resume\` in another process can verify them.`,
-      'continuationSecret',
-    );
-  }
-  if (secret.length < 16) {
-    throw usageError(
-      `${CONTINUATION_SECRET_ENV} is shorter than 16 characters; use 32 random bytes, e.g. \`openssl rand -base64 32\`.`,
-      'continuationSecret',
-    );
-  }
-  return secret;
 }
 
 function stateDirectory(options: BuildHarnessOptions): string {

@@ -1,97 +1,108 @@
 import * as z from '../../shared/validation/index.js';
 import { randomUUID } from 'node:crypto';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { rename, writeFile } from 'node:fs/promises';
+import { createHmacSigner } from '../../core/continuation/hmac-signer.js';
+import { stableStringify } from '../../core/continuation/stable-stringify.js';
+import { MAX_CONTINUATION_DEPTH, toPlainJson } from '../../core/continuation/to-plain-json.js';
 import { formatIssues } from '../../shared/schemas/format-issues.js';
 import { lazySchema } from '../../shared/schemas/lazy-schema.js';
 import type { HarnessContinuation } from '../../core/types/continuation.js';
+import { CONTINUATION_SECRET_ENV } from './continuation-secret.js';
 import { usageError } from './cli-usage-error.js';
+import { parseJsonText } from './parse-json-text.js';
+import { readCliFile } from './read-cli-file.js';
 import { runSettingsSchema, type RunSettings } from './run-settings.js';
 
-/** What `--continuation-out` writes: the signed continuation and how to run it again. */
+/**
+ * What `--continuation-out` writes: the signed continuation, how to run it again, and a signature
+ * over both, made with the continuation secret.
+ */
 export interface ContinuationFile {
   format: 'agent-assistant-continuation';
-  version: 1;
+  version: 2;
   settings: RunSettings;
   /** The harness's continuation, as signed; `resumeTurn` verifies it. */
   continuation: unknown;
+  /** HMAC-SHA-256 (base64url) of everything above, so no part of the file can be changed unseen. */
+  signature: string;
 }
 
-const MAX_FILE_BYTES = 4 * 1024 * 1024;
+/** The largest continuation file read: 4 MiB. */
+export const MAX_CONTINUATION_FILE_BYTES = 4 * 1024 * 1024;
 
-const fileSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({
-    format: z.literal('agent-assistant-continuation'),
-    version: z.literal(1),
+const FORMAT = 'agent-assistant-continuation';
+const VERSION = 2;
+/** Signed before the file's JSON, so a file signature can never stand for a continuation's own. */
+const SIGNING_CONTEXT = 'agent-assistant continuation file\n';
+const REWRITE = 'Pass the file `run --continuation-out` wrote.';
+
+const envelopeSchema = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({
+    format: z.literal(FORMAT),
+    version: z.literal(VERSION),
     settings: z.unknown(),
     continuation: z.unknown(),
+    signature: z.string().check(z.minLength(1), z.maxLength(128)),
   }),
 );
 
+const signedText = (body: unknown) => `${SIGNING_CONTEXT}${stableStringify(body)}`;
+
 /** Writes the continuation file atomically (a temporary file, then a rename), readable by the owner only. */
-export async function writeContinuationFile(path: string, settings: RunSettings, continuation: HarnessContinuation): Promise<void> {
-  const file: ContinuationFile = {
-    format: 'agent-assistant-continuation',
-    version: 1,
-    settings,
-    continuation,
-  };
+export async function writeContinuationFile(
+  path: string,
+  settings: RunSettings,
+  continuation: HarnessContinuation,
+  secret: string,
+): Promise<void> {
+  // Signed as it will be read back: the JSON round trip is what `readContinuationFile` sees.
+  const body = JSON.parse(JSON.stringify({ format: FORMAT, version: VERSION, settings, continuation })) as Omit<ContinuationFile, 'signature'>;
+  const file: ContinuationFile = { ...body, signature: await createHmacSigner([secret]).sign(signedText(body)) };
   const temporary = `${path}.${randomUUID()}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(file, null, 2)}\n`, {
-    mode: 0o600,
-  });
+  await writeFile(temporary, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
   await rename(temporary, path);
 }
 
 /**
- * Reads and checks a continuation file. The continuation itself is checked by `resumeTurn`
- * (signature, expiry, shape); here only the envelope and the settings.
- * @throws HarnessConfigError (a usage error) saying what is wrong with the file.
+ * Reads a continuation file and checks its signature with `secret` before anything in it is used:
+ * the settings (what runs, which tools need approval) and the continuation are taken only as
+ * `run` wrote them. The continuation itself is checked again by `resumeTurn` (signature, expiry,
+ * shape, resume once).
+ * @throws HarnessConfigError (a usage error, exit 2) saying what is wrong with the file; nothing has run.
  */
-export async function readContinuationFile(path: string): Promise<ContinuationFile> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
+export async function readContinuationFile(path: string, secret: string): Promise<ContinuationFile> {
+  const named = `The continuation file ${JSON.stringify(path)}`;
+  const text = await readCliFile(path, {
+    what: 'the continuation file',
+    field: 'continuation',
+    maxBytes: MAX_CONTINUATION_FILE_BYTES,
+    hint: REWRITE,
+  });
+  const parsed = parseJsonText(text, named, 'continuation', REWRITE);
+  // Bounded plain data first: nothing below recurses into a file nested without limit.
+  const plain = toPlainJson(parsed, { maxBytes: MAX_CONTINUATION_FILE_BYTES, maxDepth: MAX_CONTINUATION_DEPTH + 2 });
+  if (!plain.ok) throw usageError(`${named} cannot be read: ${plain.reason}. ${REWRITE}`, 'continuation');
+  const version = (plain.value as { version?: unknown } | null)?.version;
+  if (version === 1) {
     throw usageError(
-      `Cannot read the continuation file ${JSON.stringify(path)} (${String(
-        code ?? 'error',
-      )}). Pass the file \`run --continuation-out\` wrote.`,
+      `${named} was written by an earlier agent-assistant, without a signature over its settings; it cannot be resumed safely. Run the turn again.`,
       'continuation',
     );
   }
-  if (text.length > MAX_FILE_BYTES)
-    throw usageError(
-      `The continuation file ${JSON.stringify(path)} is larger than 4 MiB; it is not one \`run --continuation-out\` wrote.`,
-      'continuation',
-    );
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw usageError(
-      `The continuation file ${JSON.stringify(path)} is not JSON. Pass the file \`run --continuation-out\` wrote.`,
-      'continuation',
-    );
-  }
-  const envelope = fileSchema.safeParse(json);
+  const envelope = envelopeSchema.safeParse(plain.value);
   if (!envelope.success) {
+    throw usageError(`${named} is not an agent-assistant continuation file (${formatIssues(envelope.error.issues)}). ${REWRITE}`, 'continuation');
+  }
+  const { signature, ...body } = envelope.data;
+  if (!(await createHmacSigner([secret]).verify(signedText(body), signature))) {
     throw usageError(
-      `The continuation file ${JSON.stringify(path)} is not an agent-assistant continuation file (${formatIssues(envelope.error.issues)}).`,
+      `${named} does not match its signature: it was changed after \`run\` wrote it, or written with another ${CONTINUATION_SECRET_ENV}. Nothing was run.`,
       'continuation',
     );
   }
-  const settings = runSettingsSchema.safeParse(envelope.data.settings);
+  const settings = runSettingsSchema.safeParse(body.settings);
   if (!settings.success) {
-    throw usageError(
-      `The continuation file ${JSON.stringify(path)} has invalid settings (${formatIssues(settings.error.issues, 'settings')}).`,
-      'continuation',
-    );
+    throw usageError(`${named} has invalid settings (${formatIssues(settings.error.issues, 'settings')}).`, 'continuation');
   }
-  return {
-    format: 'agent-assistant-continuation',
-    version: 1,
-    settings: settings.data,
-    continuation: envelope.data.continuation,
-  };
+  return { format: FORMAT, version: VERSION, settings: settings.data, continuation: body.continuation, signature };
 }

@@ -1,4 +1,5 @@
 import type { HarnessResult } from '../../core/types/result.js';
+import { describeError } from '../../shared/describe-error.js';
 import type { CliIo } from './cli-io.js';
 import { writeContinuationFile } from './continuation-file.js';
 import { exitCodeForOutcome } from './exit-codes.js';
@@ -10,8 +11,8 @@ export interface DriveTurnOptions {
   io: CliIo;
   view: TurnView;
   settings: RunSettings;
-  /** Where a paused turn's continuation goes. */
-  continuationOut: string | undefined;
+  /** Where a paused turn's continuation goes, and the secret that signs the file. */
+  continuationOut: { path: string; secret: string } | undefined;
   /** Runs the turn; must end (with a result) soon after `signal` aborts. */
   run(signal: AbortSignal): Promise<HarnessResult>;
 }
@@ -41,12 +42,13 @@ export async function driveTurn(options: DriveTurnOptions): Promise<number> {
     stopListening();
   }
   let continuationFile: string | undefined;
-  if (result.continuation !== undefined && options.continuationOut !== undefined) {
+  const out = options.continuationOut;
+  if (result.continuation !== undefined && out !== undefined) {
     try {
-      await writeContinuationFile(options.continuationOut, options.settings, result.continuation);
-      continuationFile = options.continuationOut;
+      await writeContinuationFile(out.path, options.settings, result.continuation, out.secret);
+      continuationFile = out.path;
     } catch (error) {
-      view.notice(`Could not write the continuation to ${JSON.stringify(options.continuationOut)}: ${(error as Error).message}`);
+      view.notice(`Could not write the continuation to ${JSON.stringify(out.path)}: ${describeError(error)}`);
     }
   }
   const exitCode = exitCodeForOutcome(result.outcome, interrupted);

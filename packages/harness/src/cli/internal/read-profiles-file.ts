@@ -1,28 +1,22 @@
-import { readFile } from 'node:fs/promises';
 import { parseProviderProfiles } from '../../providers/profiles/parse-provider-profiles.js';
 import type { ProviderProfileSet } from '../../providers/profiles/provider-profile-types.js';
-import { usageError } from './cli-usage-error.js';
+import { parseJsonText } from './parse-json-text.js';
+import { readCliFile } from './read-cli-file.js';
+
+/** The largest profiles file read: 1 MiB. */
+export const MAX_PROFILES_FILE_BYTES = 1024 * 1024;
 
 /**
- * Reads and validates a provider profiles file.
- * @throws HarnessConfigError: the file cannot be read, is not JSON, or a profile is invalid (the message names it).
+ * Reads and validates a provider profiles file. Its text is never quoted in an error (a key file
+ * named by mistake stays off the screen): a syntax error gives the line and column only.
+ * @throws HarnessConfigError: the file cannot be read, is over 1 MiB, is not JSON, or a profile is invalid (the message names it).
  */
 export async function readProfilesFile(path: string): Promise<ProviderProfileSet> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    throw usageError(
-      `Cannot read the profiles file ${JSON.stringify(path)} (${String(code ?? 'error')}). Check the path given to --profiles.`,
-      'profiles',
-    );
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw usageError(`The profiles file ${JSON.stringify(path)} is not valid JSON: ${(error as Error).message}.`, 'profiles');
-  }
-  return parseProviderProfiles(json);
+  const text = await readCliFile(path, {
+    what: 'the profiles file',
+    field: 'profiles',
+    maxBytes: MAX_PROFILES_FILE_BYTES,
+    hint: 'Check the path given to --profiles.',
+  });
+  return parseProviderProfiles(parseJsonText(text, `The profiles file ${JSON.stringify(path)}`, 'profiles'));
 }

@@ -17,6 +17,8 @@ export interface RunSettings {
   workspace?: string | undefined;
   /** Tools that need approval before they run. */
   requireApproval: string[];
+  /** Offer the model the `question` tool (profiles). */
+  questionTool?: boolean | undefined;
   maxIterations?: number | undefined;
   maxToolCalls?: number | undefined;
   timeoutMs?: number | undefined;
@@ -36,6 +38,7 @@ export const runSettingsSchema = /* @__PURE__ */ lazySchema(() =>
     model: z.optional(text()),
     workspace: z.optional(text()),
     requireApproval: z.array(z.string().check(z.minLength(1), z.maxLength(256))).check(z.maxLength(64)),
+    questionTool: z.optional(z.boolean()),
     maxIterations: z.optional(count()),
     maxToolCalls: z.optional(count()),
     timeoutMs: z.optional(count()),

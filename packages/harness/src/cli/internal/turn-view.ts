@@ -2,8 +2,10 @@ import type { HarnessResult } from '../../core/types/result.js';
 import type { HarnessBackendStreamEvent } from '../../core/types/runtime.js';
 import type { HarnessToolCall, HarnessToolResult } from '../../shared/types/tools.js';
 import type { CliIo } from './cli-io.js';
+import { resumeHint } from './resume-hint.js';
 import { Spinner } from './spinner.js';
 import { summaryLine } from './summary-line.js';
+import { terminalJson, terminalText } from './terminal-text.js';
 
 /** How a run ended, beyond its result. */
 export interface TurnEnding {
@@ -32,7 +34,7 @@ export interface TurnView {
 
 /** One JSON object per line on stdout, for scripts. */
 export function jsonTurnView(io: CliIo): TurnView {
-  const line = (event: Record<string, unknown>) => io.stdout(`${JSON.stringify(event)}\n`);
+  const line = (event: Record<string, unknown>) => io.stdout(`${terminalJson(event)}\n`);
   return {
     started: (turnId, label) => line({ type: 'turn_started', turnId, runner: label }),
     stepStarted: (iteration) => line({ type: 'step_started', iteration }),
@@ -73,10 +75,6 @@ export function jsonTurnView(io: CliIo): TurnView {
   };
 }
 
-/** Control characters (line breaks, escapes) shown escaped, so outside text cannot forge lines or move the cursor. */
-export const escapeControls = (text: string): string =>
-  [...text].map((char) => (char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f ? JSON.stringify(char).slice(1, -1) : char)).join('');
-
 const preview = (value: unknown, max = 72): string => {
   let text: string;
   try {
@@ -85,16 +83,18 @@ const preview = (value: unknown, max = 72): string => {
     text = '…';
   }
   // One line: control characters (line breaks, escapes) in outside text are shown escaped.
-  text = escapeControls(text);
+  text = terminalText(text);
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 };
 
 /**
- * The answer streams to stdout; on a terminal, tool activity and a spinner go to stderr; the
- * summary line (and how to resume a paused turn) always goes to stderr.
+ * The answer streams to stdout (on a terminal with control characters other than line breaks and
+ * tabs escaped); on a terminal, tool activity and a spinner go to stderr; the summary line (and
+ * how to resume a paused turn) always goes to stderr. Every outside string on stderr is escaped.
  */
 export function textTurnView(io: CliIo): TurnView {
   const spinner = new Spinner((text) => io.stderr(text), io.stderrIsTty);
+  const answer = (text: string) => io.stdout(io.stdoutIsTty ? terminalText(text, { keepLineBreaks: true }) : text);
   const streamed = new Map<number, string>();
   let atLineStart = true;
   const endLine = () => {
@@ -105,17 +105,17 @@ export function textTurnView(io: CliIo): TurnView {
     if (!io.stderrIsTty) return;
     spinner.stop();
     endLine();
-    io.stderr(`${text}\n`);
+    io.stderr(`${terminalText(text)}\n`);
   };
   return {
     started: (_turnId, label) => {
-      if (io.stderrIsTty) io.stderr(`agent-assistant · ${label}\n`);
+      if (io.stderrIsTty) io.stderr(`agent-assistant · ${terminalText(label)}\n`);
     },
     stepStarted: () => spinner.start('thinking…'),
     text: (iteration, text) => {
       spinner.stop();
       streamed.set(iteration, (streamed.get(iteration) ?? '') + text);
-      io.stdout(text);
+      answer(text);
       if (text !== '') atLineStart = text.endsWith('\n');
     },
     toolStarted: (_iteration, call) => {
@@ -136,21 +136,21 @@ export function textTurnView(io: CliIo): TurnView {
     notice: (message) => {
       spinner.stop();
       endLine();
-      io.stderr(`${message}\n`);
+      io.stderr(`${terminalText(message)}\n`);
     },
     finished: (result, ending) => {
       spinner.stop();
-      const answer = result.assistantMessage?.text;
-      const alreadyShown = answer !== undefined && [...streamed.values()].some((text) => text.trim() === answer.trim());
-      if (answer !== undefined && answer !== '' && !alreadyShown) {
+      const final = result.assistantMessage?.text;
+      const alreadyShown = final !== undefined && [...streamed.values()].some((text) => text.trim() === final.trim());
+      if (final !== undefined && final !== '' && !alreadyShown) {
         endLine();
-        io.stdout(answer);
-        atLineStart = answer.endsWith('\n');
+        answer(final);
+        atLineStart = final.endsWith('\n');
       }
       endLine();
-      for (const line of pausedLines(result, ending)) io.stderr(`${line}\n`);
-      if (result.error !== undefined) io.stderr(`error: ${result.error.code} — ${result.error.message}\n`);
-      io.stderr(`${summaryLine(result)}\n`);
+      for (const line of pausedLines(result, ending)) io.stderr(`${terminalText(line)}\n`);
+      if (result.error !== undefined) io.stderr(`error: ${terminalText(`${result.error.code} — ${result.error.message}`)}\n`);
+      io.stderr(`${terminalText(summaryLine(result))}\n`);
     },
   };
 }
@@ -183,19 +183,11 @@ function pausedLines(result: HarnessResult, ending: TurnEnding): string[] {
     for (const request of state.approvals ?? [])
       lines.push(`approval needed: [${preview(request.id, 80)}] ${preview(request.summary, 120)}`);
   }
+  const choices = continuation.type === 'clarification' ? (result.metadata?.clarification?.choices ?? []) : [];
+  if (choices.length > 0) lines.push(`choices: ${choices.map((choice) => preview(choice, 80)).join(' · ')}`);
   if (ending.continuationFile === undefined) {
     lines.push('The turn paused; run it with --continuation-out FILE to be able to resume it.');
     return lines;
   }
-  const file = ending.continuationFile;
-  const command = `agent-assistant resume --continuation ${JSON.stringify(file)}`;
-  if (continuation.type === 'approval') {
-    const ids = (state.approvals ?? []).map((request) => preview(request.id, 80));
-    lines.push(`resume: ${command} ${ids.map((id) => `--approve ${id}`).join(' ')}   (or --reject ID)`);
-  } else if (continuation.type === 'clarification') {
-    lines.push(`resume: ${command} --answer "…"`);
-  } else {
-    lines.push(`resume: ${command}`);
-  }
-  return lines;
+  return [...lines, ...resumeHint(ending.continuationFile, continuation)];
 }

@@ -10,6 +10,11 @@ export interface PlainJsonLimits {
   maxBytes: number;
   /** Deepest accepted nesting of arrays and objects; the value itself is depth 0. */
   maxDepth: number;
+  /**
+   * Applied to every string and object key of the copy (e.g. a redactor); sizes are measured
+   * after it. Keys it maps to the same text keep the last value. @default none
+   */
+  mapText?: ((text: string) => string) | undefined;
 }
 
 /** A plain-JSON copy of a value, or why it is not one. */
@@ -30,7 +35,7 @@ class NotPlainJson extends Error {}
  */
 export function toPlainJson(raw: unknown, limits: PlainJsonLimits): PlainJsonResult {
   if (raw === undefined) return { ok: false, reason: 'it is undefined' };
-  const budget = { bytes: 0, maxBytes: limits.maxBytes, maxDepth: limits.maxDepth };
+  const budget: Budget = { bytes: 0, maxBytes: limits.maxBytes, maxDepth: limits.maxDepth, mapText: limits.mapText };
   try {
     return { ok: true, value: copyNode(raw, 0, budget) };
   } catch (error) {
@@ -52,6 +57,7 @@ interface Budget {
   bytes: number;
   readonly maxBytes: number;
   readonly maxDepth: number;
+  readonly mapText: ((text: string) => string) | undefined;
 }
 
 function spend(budget: Budget, amount: number): void {
@@ -61,9 +67,11 @@ function spend(budget: Budget, amount: number): void {
 
 function copyNode(value: unknown, depth: number, budget: Budget): unknown {
   switch (typeof value) {
-    case 'string':
-      spend(budget, value.length + 2);
-      return value;
+    case 'string': {
+      const text = budget.mapText === undefined ? value : budget.mapText(value);
+      spend(budget, text.length + 2);
+      return text;
+    }
     case 'number':
       if (!Number.isFinite(value)) throw new NotPlainJson('it holds a number that JSON cannot carry');
       spend(budget, String(value).length);
@@ -103,9 +111,10 @@ function copyObject(source: object, depth: number, budget: Budget): Record<strin
   spend(budget, 2);
   const copy: Record<string, unknown> = {};
   let members = 0;
-  for (const key of keys) {
-    const member = (source as Record<string, unknown>)[key];
+  for (const sourceKey of keys) {
+    const member = (source as Record<string, unknown>)[sourceKey];
     if (member === undefined) continue;
+    const key = budget.mapText === undefined ? sourceKey : budget.mapText(sourceKey);
     spend(budget, key.length + 3 + (members > 0 ? 1 : 0));
     members += 1;
     const item = copyNode(member, depth + 1, budget);

@@ -126,16 +126,35 @@ function resumeLoop(
   });
   if (options.resolvedOutput !== undefined) run.output = options.resolvedOutput;
   if (resolution.type === 'clarification') {
-    run.transcript.push({ type: 'clarification_answer', iteration: state.iteration, answer: resolution.answer });
+    // A tool call that asked gets the answer as its result, once; otherwise the answer is the user's reply.
+    const answeredCallId = askingCallId(state);
+    run.transcript.push({
+      type: 'clarification_answer',
+      iteration: state.iteration,
+      answer: resolution.answer,
+      ...(answeredCallId === undefined ? {} : { callId: answeredCallId }),
+    });
+    return runModelLoop(run, { pendingCalls: state.pendingCalls, resume: { resolution, answeredCallId } });
   }
   if (resolution.type === 'approval') {
     for (const request of state.approvals ?? []) {
       const decision = resolution.decisions[request.id]!;
       run.transcript.push({ type: 'approval_decision', iteration: state.iteration, requestId: request.id, decision });
     }
-    return runModelLoop(run, { pendingCalls: state.pendingCalls, decisions: resolution.decisions, resolution });
+    return runModelLoop(run, { pendingCalls: state.pendingCalls, decisions: resolution.decisions, resume: { resolution } });
   }
-  return runModelLoop(run, { pendingCalls: state.pendingCalls, resolution });
+  return runModelLoop(run, { pendingCalls: state.pendingCalls, resume: { resolution } });
+}
+
+/** The pending call whose question the paused turn asked, if a tool call asked it. */
+function askingCallId(state: HarnessLoopContinuationState): string | undefined {
+  for (let index = state.transcript.length - 1; index >= 0; index -= 1) {
+    const item = state.transcript[index]!;
+    if (item.type !== 'clarification_request') continue;
+    const callId = item.callId;
+    return callId !== undefined && (state.pendingCalls ?? []).some((call) => call.id === callId) ? callId : undefined;
+  }
+  return undefined;
 }
 
 function resumeBackend(

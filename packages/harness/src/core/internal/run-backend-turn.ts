@@ -3,6 +3,7 @@ import { createBackendStream, type BackendStream } from './backend-stream.js';
 import { readStructuredAnswer } from '../output/read-structured-answer.js';
 import { outputFormat, type ResolvedOutput } from '../output/resolve-output.js';
 import { checkInputLimits } from './check-input-limits.js';
+import { detachValue } from './detach-value.js';
 import { finishRun, type RunEnding } from './finish-run.js';
 import { interruptStopReason } from './run-model-loop.js';
 import { addUsage, callerIdentity, type RunContext } from './run-context.js';
@@ -120,15 +121,22 @@ async function drive(
   live.close();
   const latencyMs = run.services.clock.now() - startedAt;
   run.usage.modelCalls += 1;
-  const parsed = executionResultSchema.safeParse(raw);
-  if (!parsed.success) {
+  // Copied to bounded plain JSON first: a backend's value nested 400,000 levels deep or holding a
+  // throwing getter must fail here, not when the caller serialises the result.
+  const detached = detachValue(raw);
+  const parsed = detached.ok ? executionResultSchema.safeParse(detached.value) : undefined;
+  if (parsed === undefined || !parsed.success) {
+    const problem = parsed === undefined ? (detached.ok ? '' : detached.reason) : formatIssues(parsed.error.issues);
     addUsage(run.usage, undefined, latencyMs);
     run.trace.emit({ type: 'model_step_finished', outputType: 'invalid', latencyMs, invalidKind: 'schema_mismatch' });
     return {
       stopReason: 'model_invalid_response',
       metadata: {
         ...withDegradation,
-        error: { code: 'invalid_backend_output', message: `The backend returned an unusable result: ${formatIssues(parsed.error.issues)}.` },
+        error: {
+          code: 'invalid_backend_output',
+          message: `The backend returned an unusable result: ${problem}.`,
+        },
       },
     };
   }

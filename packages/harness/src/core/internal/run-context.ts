@@ -44,7 +44,10 @@ export interface RunContext {
   consecutiveInvalid: number;
   /** Unknown tool names already reported to the model; made on the first one. */
   reportedUnknownTools: Set<string> | undefined;
+  /** Signatures (tool, input, output) of the last successful results, one per step at most per signature. */
   recentResultSignatures: string[];
+  /** Signatures already counted in the current step: repeats inside one step are not a loop. */
+  stepResultSignatures: Set<string>;
   /** `metadata.receipt` of each model output of this run (profile models stamp one), in call order. */
   modelReceipts: Record<string, unknown>[];
   availableTools: HarnessToolDefinition[];

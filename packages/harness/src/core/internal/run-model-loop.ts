@@ -11,16 +11,17 @@ import type {
   HarnessModelOutput,
   HarnessModelStreamPart,
 } from '../types/model.js';
-import type { HarnessToolCall, HarnessToolDefinition, HarnessToolResumeResolution } from '../../shared/types/tools.js';
+import type { HarnessToolCall, HarnessToolDefinition } from '../../shared/types/tools.js';
 import type { HarnessHistoryMessage, HarnessToolChoice } from '../../shared/types/turn-input.js';
 import { checkInputLimits } from './check-input-limits.js';
 import { readStructuredAnswer, type StructuredAnswer } from '../output/read-structured-answer.js';
 import { outputFormat, STRUCTURED_OUTPUT_NAME, type ResolvedOutput } from '../output/resolve-output.js';
 import { finishRun, type RunEnding } from './finish-run.js';
-import { readModelOutput } from './read-model-output.js';
+import { readModelOutput, type StepCallLimit } from './read-model-output.js';
 import { readToolDefinitions } from './read-tool-definitions.js';
+import { rekeyRepeatedCallIds } from './rekey-call-ids.js';
 import { addUsage, callerIdentity, elapsedMs, executionState, transcriptIteration, type RunContext } from './run-context.js';
-import { approvalDecisions, prepareApproval, runToolStep } from './run-tool-step.js';
+import { approvalDecisions, prepareApproval, runToolStep, type CarriedCallResume } from './run-tool-step.js';
 import { isTurnInterrupted, raceSignal, type InterruptReason } from './turn-signal.js';
 import { createPartialOutputStream } from './partial-output-stream.js';
 
@@ -29,8 +30,8 @@ export interface LoopStart {
   pendingCalls?: HarnessToolCall[];
   /** The resume's approval decisions by call id; only own keys count. */
   decisions?: Readonly<Record<string, 'approved' | 'rejected'>>;
-  /** The resume's resolution, shown to the carried-over calls (`context.turn.resolution`). */
-  resolution?: HarnessToolResumeResolution;
+  /** What the resume gives the carried-over calls (`context.turn.resolution`). */
+  resume?: CarriedCallResume;
 }
 
 /**
@@ -71,7 +72,7 @@ async function drive(run: RunContext, start: LoopStart): Promise<RunEnding> {
   if (start.pendingCalls !== undefined && start.pendingCalls.length > 0) {
     run.phase = 'tools.execute';
     const decisions = start.decisions === undefined ? undefined : approvalDecisions(start.decisions);
-    const ending = await runToolStep(run, start.pendingCalls, decisions, start.resolution);
+    const ending = await runToolStep(run, start.pendingCalls, decisions, start.resume);
     if (ending !== undefined) return ending;
   }
   for (;;) {
@@ -209,7 +210,7 @@ async function callModel(run: RunContext, toolChoice: HarnessToolChoice | undefi
     run.turnSignal.signal,
   );
   const latencyMs = run.services.clock.now() - startedAt;
-  const output = readModelOutput(raw);
+  const output = readModelOutput(raw, stepCallLimit(run));
   addUsage(run.usage, output.usage, latencyMs);
   const receipt = output.metadata?.receipt;
   if (typeof receipt === 'object' && receipt !== null && !Array.isArray(receipt)) run.modelReceipts.push(receipt as Record<string, unknown>);
@@ -219,6 +220,7 @@ async function callModel(run: RunContext, toolChoice: HarnessToolChoice | undefi
     latencyMs,
     ...(output.usage === undefined ? {} : { usage: output.usage }),
     ...(output.type === 'invalid' ? { invalidKind: output.kind } : {}),
+    ...(output.notes === undefined ? {} : { notes: output.notes }),
   });
   if (run.streaming && streamStep === undefined) {
     for (const part of output.reasoning ?? []) {
@@ -228,6 +230,20 @@ async function callModel(run: RunContext, toolChoice: HarnessToolChoice | undefi
   }
   run.trace.stream({ type: 'step_finished', iteration, outputType: output.type });
   return output;
+}
+
+/** The JSON of the smallest call a continuation can carry: `{"id":"a","name":"b","input":{}}`. */
+const MIN_CARRIED_CALL_BYTES = 32;
+
+/**
+ * The most calls one step may ask for: those this run can still make, plus those a continuation
+ * could carry as pending (each takes at least `MIN_CARRIED_CALL_BYTES`). A larger step could only
+ * fail, so it is refused before any call is read.
+ */
+function stepCallLimit(run: RunContext): StepCallLimit {
+  const { maxToolCalls, maxContinuationBytes } = run.services.limits;
+  const left = Math.max(0, maxToolCalls - run.counters.toolCallCount);
+  return { maxCalls: left + Math.floor(maxContinuationBytes / MIN_CARRIED_CALL_BYTES), maxToolCalls };
 }
 
 async function consumeStream(
@@ -285,19 +301,21 @@ async function handleOutput(run: RunContext, output: HarnessModelOutput): Promis
     case 'invalid':
       return handleInvalid(run, output);
     case 'tool_request': {
-      const problem = toolRequestProblem(run, output.calls);
-      if (problem !== undefined) return handleInvalid(run, { type: 'invalid', kind: 'schema_mismatch', reason: problem });
+      if (output.calls.length === 0) {
+        return handleInvalid(run, { type: 'invalid', kind: 'schema_mismatch', reason: 'The model asked for tools but listed no calls.' });
+      }
+      const calls = rekeyRepeatedCallIds(run.transcript, output.calls);
       run.consecutiveInvalid = 0;
       run.transcript.push({
         type: 'assistant_step',
         iteration,
         outputType: 'tool_request',
-        calls: output.calls,
+        calls,
         ...(output.text === undefined || output.text === '' ? {} : { text: output.text }),
         ...reasoning,
       });
       run.phase = 'tools.execute';
-      return runToolStep(run, output.calls);
+      return runToolStep(run, calls);
     }
   }
 }
@@ -306,19 +324,6 @@ async function handleOutput(run: RunContext, output: HarnessModelOutput): Promis
 function readAnswer(run: RunContext, output: ResolvedOutput, answer: HarnessFinalAnswerOutput): Promise<StructuredAnswer> {
   run.phase = 'output.validate';
   return raceSignal(() => readStructuredAnswer(output.schema, answer), run.turnSignal.signal);
-}
-
-function toolRequestProblem(run: RunContext, calls: HarnessToolCall[]): string | undefined {
-  if (calls.length === 0) return 'The model asked for tools but listed no calls.';
-  const ids = new Set<string>();
-  for (const item of run.transcript) {
-    if (item.type === 'tool_result') ids.add(item.result.callId);
-  }
-  for (const call of calls) {
-    if (ids.has(call.id)) return `Tool call id "${call.id}" is used more than once in this turn.`;
-    ids.add(call.id);
-  }
-  return undefined;
 }
 
 async function handleInvalid(run: RunContext, output: HarnessInvalidOutput): Promise<RunEnding | undefined> {

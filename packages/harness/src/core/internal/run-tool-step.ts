@@ -46,6 +46,17 @@ type PlannedCall =
 
 const REDUNDANT_REPEATS = 3;
 
+/** What a resume gives the calls carried over from the paused step. */
+export interface CarriedCallResume {
+  /** The caller's resolution (`context.turn.resolution`). */
+  resolution: HarnessToolResumeResolution;
+  /**
+   * The call whose question the turn asked: only it sees a clarification's answer. Absent for a
+   * continuation that does not name the asking call (every carried call sees the answer then).
+   */
+  answeredCallId?: string | undefined;
+}
+
 /**
  * Runs one step's tool calls. Returns how the run ends, or `undefined` when the loop should ask the
  * model again.
@@ -54,8 +65,9 @@ export async function runToolStep(
   run: RunContext,
   calls: HarnessToolCall[],
   decisions: ApprovalDecisions = noDecisions,
-  resolution?: HarnessToolResumeResolution,
+  resume?: CarriedCallResume,
 ): Promise<RunEnding | undefined> {
+  run.stepResultSignatures = new Set();
   const toolsByName = new Map(run.availableTools.map((tool) => [tool.name, tool]));
   const repeatedUnknown = calls.find((call) => !toolsByName.has(call.name) && run.reportedUnknownTools?.has(call.name) === true);
   if (repeatedUnknown !== undefined) {
@@ -109,7 +121,7 @@ export async function runToolStep(
       const stopReason = interruptedBefore === 'timeout' ? 'timeout_reached' : 'cancelled';
       return endEarly(run, { stopReason }, [], [...window, ...planned.slice(index)], overBudget);
     }
-    const executed = await executeWindow(run, window, resolution);
+    const executed = await executeWindow(run, window, resume);
     if (run.turnSignal.interruptReason() === undefined && executed.some((entry) => entry.pause !== undefined)) {
       return pauseForTools(run, executed, planned.slice(index), overBudget);
     }
@@ -208,11 +220,7 @@ interface ExecutedCall {
 }
 
 /** Runs a window of calls at once (one call when concurrency is 1); immediate results pass through. */
-async function executeWindow(
-  run: RunContext,
-  window: PlannedCall[],
-  resolution: HarnessToolResumeResolution | undefined,
-): Promise<ExecutedCall[]> {
+async function executeWindow(run: RunContext, window: PlannedCall[], resume: CarriedCallResume | undefined): Promise<ExecutedCall[]> {
   const { tools, clock } = run.services;
   const iteration = transcriptIteration(run);
   const signal = run.turnSignal.signal;
@@ -232,7 +240,7 @@ async function executeWindow(
         pause: (request) => {
           pause = request;
         },
-        resolution,
+        resolution: resolutionFor(resume, call),
         remainingBudget: remainingBudget(run),
         remainingToolCalls: Math.max(0, run.services.limits.maxToolCalls - run.counters.toolCallCount),
         remainingIterations: Math.max(0, run.services.limits.maxIterations - run.counters.iteration),
@@ -280,6 +288,14 @@ async function executeWindow(
   );
 }
 
+/** The resolution `call` sees: a clarification's answer only reaches the call that asked. */
+function resolutionFor(resume: CarriedCallResume | undefined, call: HarnessToolCall): HarnessToolResumeResolution | undefined {
+  if (resume === undefined) return undefined;
+  const { resolution, answeredCallId } = resume;
+  if (resolution.type === 'clarification' && answeredCallId !== undefined && answeredCallId !== call.id) return undefined;
+  return resolution;
+}
+
 function remainingBudget(run: RunContext): number | undefined {
   const budget = run.services.limits.budgetLimit;
   return budget === undefined ? undefined : Math.max(0, budget - (run.usage.totalCostUnits - run.costAtStart));
@@ -312,14 +328,16 @@ async function pauseForTools(
   const iteration = transcriptIteration(run);
   const first = pausing[0]!.pause!;
   if (first.type === 'clarification') {
-    const question = String(first.question).trim() || 'The tool needs more information.';
-    run.transcript.push({ type: 'clarification_request', iteration, question });
+    const asker = pausing[0]!.call;
+    const { question, choices } = readToolQuestion(asker, first);
+    const offered = choices === undefined ? {} : { choices };
+    run.transcript.push({ type: 'clarification_request', iteration, question, callId: asker.id, ...offered });
     run.trace.emit({ type: 'clarification_requested', question });
     return {
       stopReason: 'clarification_required',
       assistantText: question,
       pause: { question, pendingCalls },
-      metadata: { clarification: { callId: pausing[0]!.call.id, toolName: pausing[0]!.call.name } },
+      metadata: { clarification: { callId: asker.id, toolName: asker.name, ...offered } },
     };
   }
   const requests: HarnessApprovalRequest[] = [];
@@ -343,6 +361,28 @@ async function pauseForTools(
     pause: { approvals: requests, pendingCalls },
     metadata: { approvalRequests: requests },
   };
+}
+
+const MAX_CHOICES = 20;
+const MAX_CHOICE_CHARS = 500;
+
+/**
+ * The question (trimmed; a blank one gets a generic text) and choices (trimmed, blank ones
+ * dropped) a tool paused for, read once as plain data. Choices that are not strings, or more
+ * than the bounds allow, throw (the turn fails `runtime_error`).
+ */
+function readToolQuestion(call: HarnessToolCall, pause: HarnessToolPauseRequest): { question: string; choices?: string[] } {
+  const copied = detachValue(pause);
+  if (!copied.ok) throw new Error(`${call.name} asked to pause for an unusable question: ${copied.reason}.`);
+  const fields = copied.value as { question?: unknown; choices?: unknown };
+  const question = (typeof fields.question === 'string' ? fields.question.trim() : '') || 'The tool needs more information.';
+  if (fields.choices === undefined) return { question };
+  const raw = fields.choices;
+  if (!Array.isArray(raw) || raw.length > MAX_CHOICES || raw.some((choice) => typeof choice !== 'string' || choice.length > MAX_CHOICE_CHARS)) {
+    throw new Error(`${call.name} asked to pause with unusable choices: give at most ${String(MAX_CHOICES)} strings of at most ${String(MAX_CHOICE_CHARS)} characters.`);
+  }
+  const choices = (raw as string[]).map((choice) => choice.trim()).filter((choice) => choice !== '');
+  return choices.length === 0 ? { question } : { question, choices };
 }
 
 function detachApproval(request: HarnessApprovalRequest): HarnessApprovalRequest {
@@ -443,10 +483,16 @@ async function applyHooks(run: RunContext, call: HarnessToolCall, result: Harnes
   return detectRedundantLoop(run, call, result);
 }
 
+/**
+ * A loop is the same call with the same answer in consecutive steps. Repeats inside one step
+ * (parallel calls, as Gemini makes them) all run and count once.
+ */
 function detectRedundantLoop(run: RunContext, call: HarnessToolCall, result: HarnessToolResult): RunEnding | undefined {
   const signature = `${result.toolName}\u0000${stableStringify(call.input)}\u0000${result.output ?? ''}\u0000${
     result.structuredOutput === undefined ? '' : stableStringify(result.structuredOutput)
   }`;
+  if (run.stepResultSignatures.has(signature)) return undefined;
+  run.stepResultSignatures.add(signature);
   const recent = run.recentResultSignatures;
   recent.push(signature);
   if (recent.length > REDUNDANT_REPEATS) recent.shift();
@@ -457,7 +503,7 @@ function detectRedundantLoop(run: RunContext, call: HarnessToolCall, result: Har
         toolName: result.toolName,
         error: {
           code: 'redundant_tool_loop',
-          message: `${result.toolName} was called ${REDUNDANT_REPEATS} times in a row with the same input and returned the same output.`,
+          message: `${result.toolName} was called in ${REDUNDANT_REPEATS} steps in a row with the same input and returned the same output.`,
         },
       },
     };

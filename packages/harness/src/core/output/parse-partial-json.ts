@@ -8,7 +8,9 @@ const END = Symbol('end');
  * The value a prefix of a JSON text stands for so far: objects with the members read completely
  * (and the last one's value as far as it goes), arrays with their elements, strings cut where the
  * text ends. Partial numbers and literals (`12` of `123`, `tr` of `true`) are left out, so every
- * value shown is one the finished text keeps. A leading ```` ```json ```` fence is skipped.
+ * value shown is one the finished text keeps, and the value of a longer prefix only extends the
+ * value of a shorter one. A key repeated in an object keeps its first value (where `JSON.parse`
+ * keeps the last). A leading ```` ```json ```` fence is skipped.
  * `undefined` when nothing is readable yet, or the text is not JSON. Never throws; keys such as
  * `__proto__` are plain data.
  */
@@ -49,8 +51,7 @@ class PartialReader {
 
   value(depth: number): unknown {
     this.at = skipSpace(this.text, this.at);
-    if (depth > MAX_DEPTH) this.at = this.text.length; // Too deep: read as if the text ended here.
-    if (this.at >= this.text.length) return END;
+    if (depth > MAX_DEPTH || this.at >= this.text.length) return this.end(); // Too deep is read as the end too.
     const char = this.text[this.at]!;
     if (char === '{') return this.object(depth);
     if (char === '[') return this.array(depth);
@@ -62,7 +63,7 @@ class PartialReader {
         this.at += word.length;
         return value;
       }
-      if (word.startsWith(rest)) return END;
+      if (word.startsWith(rest)) return this.end();
     }
     throw new SyntaxError('not JSON');
   }
@@ -90,6 +91,8 @@ class PartialReader {
       this.at += 1;
       const value = this.value(depth + 1);
       if (value === END) return result;
+      // A repeated key keeps its first value, so nothing shown is taken back (JSON.parse keeps the last).
+      if (Object.hasOwn(result, key.value)) continue;
       Object.defineProperty(result, key.value, { value, enumerable: true, writable: true, configurable: true });
     }
   }
@@ -114,6 +117,12 @@ class PartialReader {
     }
   }
 
+  /** Reads on as if the text ended here: the containers around keep what they have. */
+  private end(): typeof END {
+    this.at = this.text.length;
+    return END;
+  }
+
   /** A string, or its part before the end of the text (an escape cut in half is left out). */
   private string(): { value: string; complete: boolean } {
     let end = this.at + 1;
@@ -131,9 +140,9 @@ class PartialReader {
   /** A number, only once a delimiter follows it (until then it may still grow: `1` of `1.5`). */
   private number(): unknown {
     const match = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(this.text.slice(this.at, this.at + 400));
-    if (match === null) return END;
+    if (match === null) return this.end();
     const end = this.at + match[0].length;
-    if (end >= this.text.length || !DELIMITERS.has(this.text[end]!)) return END;
+    if (end >= this.text.length || !DELIMITERS.has(this.text[end]!)) return this.end();
     this.at = end;
     return Number(match[0]);
   }

@@ -26,9 +26,11 @@ export async function readStructuredAnswer(
 ): Promise<StructuredAnswer> {
   let raw: unknown;
   let text: string;
+  let textOfValue = false;
   if (answer.value !== undefined) {
     raw = answer.value;
-    text = JSON.stringify(raw);
+    text = '';
+    textOfValue = true;
   } else {
     const parsed = parseJsonText(answer.text);
     if (!parsed.ok) return parsed;
@@ -37,6 +39,7 @@ export async function readStructuredAnswer(
   }
   const detached = detachValue(raw);
   if (!detached.ok) return { ok: false, reason: `The answer cannot be used: ${detached.reason}.` };
+  if (textOfValue) text = JSON.stringify(detached.value);
   const result = await parseSchemaValue(schema, detached.value);
   if (result.ok) return { ok: true, value: result.value, text };
   return { ok: false, reason: `The answer does not match the output schema: ${describeIssues(result.issues)}.` };

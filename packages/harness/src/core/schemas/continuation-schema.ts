@@ -29,8 +29,14 @@ export const continuationSchemas = /* @__PURE__ */ memo(() => {
       providerCode: z.optional(z.string().check(z.maxLength(200))),
     }),
     z.object({ type: z.literal('tool_result'), iteration, result: toolResultSchema }),
-    z.object({ type: z.literal('clarification_request'), iteration, question: z.string() }),
-    z.object({ type: z.literal('clarification_answer'), iteration, answer: z.string() }),
+    z.object({
+      type: z.literal('clarification_request'),
+      iteration,
+      question: z.string(),
+      callId: z.optional(nonEmptyString),
+      choices: z.optional(z.array(z.string())),
+    }),
+    z.object({ type: z.literal('clarification_answer'), iteration, answer: z.string(), callId: z.optional(nonEmptyString) }),
     z.object({ type: z.literal('approval_request'), iteration, request: approvalRequestSchema }),
     z.object({
       type: z.literal('approval_decision'),

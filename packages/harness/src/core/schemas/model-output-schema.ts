@@ -6,6 +6,21 @@ import { lazySchema, memo } from '../../shared/schemas/lazy-schema.js';
 export const MAX_REASONING_PARTS = 1_024;
 /** Longest reasoning `text`, `signature` or `data`, in characters (1 MiB). */
 export const MAX_REASONING_CHARS = 1_048_576;
+/** Most `notes` one model output keeps (the rest are dropped). */
+export const MAX_OUTPUT_NOTES = 16;
+/** Longest note kept, in characters (longer ones are cut). */
+export const MAX_OUTPUT_NOTE_CHARS = 500;
+
+/** An output's `notes`, read leniently: they only inform the trace, so bad ones are dropped or cut, never fatal. */
+function readNotes(value: unknown): string[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const notes: string[] = [];
+  for (const note of value.slice(0, MAX_OUTPUT_NOTES) as unknown[]) {
+    if (typeof note !== 'string' || note === '') continue;
+    notes.push(note.length > MAX_OUTPUT_NOTE_CHARS ? `${note.slice(0, MAX_OUTPUT_NOTE_CHARS - 1)}…` : note);
+  }
+  return notes.length === 0 ? undefined : notes;
+}
 
 /** The schemas of this file, built on first use. */
 export const modelOutputSchemas = /* @__PURE__ */ memo(() => {
@@ -20,7 +35,12 @@ export const modelOutputSchemas = /* @__PURE__ */ memo(() => {
     id: z.optional(z.string().check(z.maxLength(512))),
   });
   const reasoningSchema = z.array(reasoningPartSchema).check(z.maxLength(MAX_REASONING_PARTS));
-  const base = { usage: z.optional(usageSchema), metadata: z.optional(recordSchema), reasoning: z.optional(reasoningSchema) };
+  const base = {
+    usage: z.optional(usageSchema),
+    metadata: z.optional(recordSchema),
+    reasoning: z.optional(reasoningSchema),
+    notes: z.optional(z.transform(readNotes)),
+  };
 
   const invalidOutputKindSchema = z.enum([
     'transient',

@@ -28,7 +28,7 @@ function summarise(event: HarnessTraceEvent): string {
   const head = `[${event.turnId} #${event.iteration} +${event.elapsedMs}ms] ${event.type}`;
   switch (event.type) {
     case 'model_step_finished':
-      return `${head} ${event.outputType} (${event.latencyMs}ms)`;
+      return `${head} ${event.outputType} (${event.latencyMs}ms)${event.notes === undefined ? '' : ` — ${event.notes.join('; ')}`}`;
     case 'tool_requested':
       return `${head} ${event.calls.map((call) => call.name).join(', ')}`;
     case 'tool_started':

@@ -34,6 +34,12 @@ export interface HarnessModelOutputBase {
   metadata?: Record<string, unknown> | undefined;
   /** Reasoning of this step, in order; kept in the transcript for replay. */
   reasoning?: HarnessReasoningPart[] | undefined;
+  /**
+   * What the adapter noticed but did not fail the step for (e.g. an output item of a type it does
+   * not read, skipped). Traced on `model_step_finished` as `notes`; never sent to the model. The
+   * harness keeps the first 16, each cut to 500 characters; anything but non-empty strings is dropped.
+   */
+  notes?: string[] | undefined;
 }
 
 /** The model answered. Ends the turn `completed`. */

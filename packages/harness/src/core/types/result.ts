@@ -61,6 +61,12 @@ export interface HarnessResultMetadata {
    * bytes, usage and cost.
    */
   modelReceipts?: Record<string, unknown>[];
+  /**
+   * For `needs_clarification` asked by a tool call (the `question` tool, a subagent) or after a
+   * tool result (`hooks.clarifyOnToolResult`): that call, its tool, the hook's reason, and the
+   * answers the asker offered. The question is `assistantMessage.text`.
+   */
+  clarification?: { callId: string; toolName: string; reason?: string | undefined; choices?: string[] | undefined };
   /** When the caller steered the turn: how many inputs ended in each status (see `createSteering`). */
   steering?: Partial<Record<HarnessSteerStatus, number>>;
   [key: string]: unknown;

@@ -37,8 +37,9 @@ export type HarnessStreamEvent<TOutput = unknown> =
   /**
    * With an `output` schema, while a streaming model writes its answer as JSON text: the value the
    * text so far stands for (members read completely, strings as far as they go; numbers and
-   * literals once finished), each time it grew. Not validated — the schema checks only the whole
-   * answer; a step that fails it is followed by the retry's partials (a new `iteration`).
+   * literals once finished), each time it grew; each only extends the one before (a repeated key
+   * keeps its first value). Not validated — the schema checks only the whole answer, read like
+   * `JSON.parse`; a step that fails it is followed by the retry's partials (a new `iteration`).
    */
   | { type: 'output_partial'; iteration: number; output: HarnessPartialOutput<TOutput> }
   /** The structured answer (the same value as `result.output`), when the turn's `output` schema accepted one. */

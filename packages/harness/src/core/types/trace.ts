@@ -37,6 +37,8 @@ export type HarnessTraceEvent = HarnessBaseTraceEvent &
         usage?: HarnessUsage;
         latencyMs: number;
         invalidKind?: string;
+        /** The output's `notes`: what the adapter skipped or noticed without failing the step. */
+        notes?: string[];
       }
     | { type: 'tool_requested'; calls: HarnessToolCall[] }
     | { type: 'tool_started'; call: HarnessToolCall }

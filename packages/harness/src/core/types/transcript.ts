@@ -49,6 +49,14 @@ export interface HarnessClarificationRequestItem {
   type: 'clarification_request';
   iteration: number;
   question: string;
+  /**
+   * The tool call that asked (through `context.turn.pause`, e.g. the `question` tool). That call
+   * runs again on resume and its result carries the answer to the model, so providers do not
+   * replay this question and its answer as messages. Absent when the model or a hook asked.
+   */
+  callId?: string | undefined;
+  /** The answers the asker offered, if any. */
+  choices?: string[] | undefined;
 }
 
 /** The user's answer to a clarification, added on resume. */
@@ -56,6 +64,8 @@ export interface HarnessClarificationAnswerItem {
   type: 'clarification_answer';
   iteration: number;
   answer: string;
+  /** The tool call the answer goes to, as its result (see {@link HarnessClarificationRequestItem.callId}). */
+  callId?: string | undefined;
 }
 
 /** An approval the turn stopped on. */

@@ -1,5 +1,15 @@
 import { isProxyVariable, stripProxyCredentials } from './strip-proxy-credentials.js';
 
+const configured = new WeakMap<object, readonly string[]>();
+
+/**
+ * The values the caller gave explicitly (`extra`) for an environment made by `buildEnvironment`:
+ * whatever their names, they are treated as secrets in the child's output.
+ */
+export function configuredValues(env: object): readonly string[] {
+  return configured.get(env) ?? [];
+}
+
 /**
  * The child's environment: the parent's variables whose names match `inherit` (exact names, or
  * prefixes ending in `*`), then `extra` on top. Nothing else of the parent's environment leaks.
@@ -28,6 +38,8 @@ export function buildEnvironment(
     if (!exact.has(folded) && !prefixes.some((prefix) => folded.startsWith(prefix))) continue;
     env[name] = isProxyVariable(name) ? stripProxyCredentials(value) : value;
   }
-  for (const [name, value] of Object.entries(extra ?? {})) env[name] = value;
+  const given = Object.entries(extra ?? {});
+  for (const [name, value] of given) env[name] = value;
+  configured.set(env, given.map(([, value]) => value));
   return env;
 }

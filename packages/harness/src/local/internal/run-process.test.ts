@@ -23,6 +23,15 @@ describe('runProcess', () => {
     expect(outcome.finishedAt).toBeGreaterThanOrEqual(outcome.startedAt);
   });
 
+  it("blanks the secrets of the child's environment out of stderr, also one the cap cuts off", async () => {
+    const env = { PATH: process.env['PATH'] ?? '', SERVICE_PASSWORD: 'abcdefghijkl' };
+    const whole = await run({ env, args: ['-e', 'process.stderr.write("fatal: password abcdefghijkl rejected"); process.exitCode = 5'] });
+    expect(whole.stderr).toBe('fatal: password [REDACTED] rejected');
+    const cut = await run({ env, maxOutputBytes: 22, args: ['-e', 'process.stderr.write("fatal: password abcdefghijkl rejected")'] });
+    expect(cut.ending).toEqual({ kind: 'output_limit', stream: 'stderr' });
+    expect(cut.stderr).toBe('fatal: password …');
+  });
+
   it('writes stdin and closes it', async () => {
     const outcome = await run({ args: [fixture('misbehave.mjs'), 'stdin-forever'], stdin: 'héllo' });
     expect(outcome.stdout).toBe('{"text":"read 6 bytes"}');

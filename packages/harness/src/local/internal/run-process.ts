@@ -1,4 +1,5 @@
 import type { NodeChildProcessLike, NodeModules, NodeSystemErrorLike } from '../node-types.js';
+import { processOutputRedactor } from './environment-secrets.js';
 import { OutputCapture } from './output-capture.js';
 import { createProcessGroup, createProcessTimers } from './process-group.js';
 import { resolveWindowsSpawn, type WindowsSpawnTarget } from './windows-command.js';
@@ -31,6 +32,7 @@ export type ProcessEnding =
 export interface ProcessOutcome {
   ending: ProcessEnding;
   stdout: string;
+  /** Captured stderr, with the secrets of the child's environment blanked out (see `processOutputRedactor`). */
   stderr: string;
   stdoutBytes: number;
   stderrBytes: number;
@@ -42,9 +44,9 @@ export interface ProcessOutcome {
 }
 
 /**
- * Spawns `command` without a shell in its own process group, captures bounded output, and on a
- * timeout, an abort or an output overflow sends SIGTERM to the whole group and SIGKILL after
- * `killGraceMs`. Resolves only once the process and every member of its group are gone (or, for
+ * Spawns `command` without a shell in its own process group, captures bounded output (stderr
+ * with the environment's secrets blanked out), and on a timeout, an abort or an output overflow
+ * sends SIGTERM to the whole group and SIGKILL after `killGraceMs`. Resolves only once the process and every member of its group are gone (or, for
  * a grandchild that left the group and still holds the pipes, `killGraceMs` after the kill).
  * Never rejects.
  */
@@ -52,12 +54,13 @@ export function runProcess(node: NodeModules, options: RunProcessOptions): Promi
   const startedAt = Date.now();
   const stdout = new OutputCapture(options.maxOutputBytes, options.onStdoutLine);
   const stderr = new OutputCapture(options.maxOutputBytes);
+  const redactor = processOutputRedactor(options.env);
   const outcome = (ending: ProcessEnding, exitCode: number | null = null, exitSignal: string | null = null): ProcessOutcome => {
     stdout.finish();
     return {
       ending,
       stdout: stdout.text(),
-      stderr: stderr.text(),
+      stderr: redactor.text(stderr.text(), { end: stderr.overflowed }),
       stdoutBytes: stdout.totalBytes,
       stderrBytes: stderr.totalBytes,
       exitCode,

@@ -15,8 +15,18 @@ export function isProxyVariable(name: string): boolean {
  * containing `@`, `/` or `:` (escaped or not) never survives; a value without `@` is unchanged.
  */
 export function stripProxyCredentials(value: string): string {
+  const { scheme, credentials, host } = splitProxyUrl(value);
+  return credentials === undefined ? value : `${scheme}${host}`;
+}
+
+/** The `user:password` part of a proxy URL (everything between the scheme and the last `@`), if any. */
+export function proxyCredentials(value: string): string | undefined {
+  return splitProxyUrl(value).credentials;
+}
+
+function splitProxyUrl(value: string): { scheme: string; credentials: string | undefined; host: string } {
   const scheme = SCHEME.exec(value)?.[0] ?? '';
   const rest = value.slice(scheme.length);
   const at = rest.lastIndexOf('@');
-  return at === -1 ? value : `${scheme}${rest.slice(at + 1)}`;
+  return at === -1 ? { scheme, credentials: undefined, host: rest } : { scheme, credentials: rest.slice(0, at), host: rest.slice(at + 1) };
 }

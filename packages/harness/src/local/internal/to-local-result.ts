@@ -1,3 +1,4 @@
+import { capAnswer } from '../../execution/answer-cap.js';
 import type {
   ExecutionContinuation,
   ExecutionError,
@@ -46,13 +47,15 @@ export function localResult(
   },
 ): ExecutionResult {
   const continuation = parts.output?.continuation ?? parts.continuation;
-  const text = parts.output?.text;
+  const answer = typeof parts.output?.text === 'string' ? capAnswer(parts.output.text) : undefined;
+  const text = answer === undefined ? parts.output?.text : answer.text;
   const structured = parts.output?.structured;
   const at = (time: number) => new Date(time).toISOString();
   const ok = parts.status !== 'failed' && parts.status !== 'unsupported';
   const metadata = {
     ...parts.metadata,
     ...parts.output?.metadata,
+    ...(answer?.truncated === true ? { answerTruncated: true } : {}),
     durationMs: outcome.finishedAt - outcome.startedAt,
     ...(continuation === undefined ? {} : { continuation }),
   };

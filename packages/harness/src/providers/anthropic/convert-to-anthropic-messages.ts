@@ -13,6 +13,7 @@ import { renderInstructions } from '../internal/render-instructions.js';
 import { replayTranscript } from '../internal/replay-transcript.js';
 import type { AnthropicRequestContentBlock, AnthropicRequestMessage, AnthropicTool } from './anthropic-api-types.js';
 import { toAnthropicAttachmentBlock } from './internal/to-anthropic-attachment-block.js';
+import { appendAll } from '../../shared/append-all.js';
 
 /** What `convertToAnthropicMessages` needs: the parts of `HarnessModelInput` that make the prompt. */
 export interface AnthropicConversation {
@@ -52,10 +53,11 @@ export function convertToAnthropicMessages(conversation: AnthropicConversation):
     else if (role === 'assistant' && isThinking(blocks[0]!)) {
       // Thinking blocks must open an assistant message: keep them ahead of what was merged before.
       const at = last.content.findIndex((block) => !isThinking(block));
-      const thinking = blocks.filter(isThinking);
-      last.content.splice(at === -1 ? last.content.length : at, 0, ...thinking);
-      last.content.push(...blocks.filter((block) => !isThinking(block)));
-    } else last.content.push(...blocks);
+      const merged = last.content.splice(at === -1 ? last.content.length : at);
+      appendAll(last.content, blocks.filter(isThinking));
+      appendAll(last.content, merged);
+      appendAll(last.content, blocks.filter((block) => !isThinking(block)));
+    } else appendAll(last.content, blocks);
   };
   for (const message of conversation.history ?? []) {
     if (message.role === 'user') push('user', userBlocks(message.text, message.attachments));

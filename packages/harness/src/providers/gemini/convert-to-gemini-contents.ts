@@ -7,6 +7,7 @@ import { replayTranscript, type ReplayedToolResult } from '../internal/replay-tr
 import type { GeminiContent, GeminiFunctionDeclaration, GeminiPart } from './gemini-api-types.js';
 import { isGeminiCallId, readGeminiSignatures } from './internal/gemini-reasoning.js';
 import { isRecord } from '../../shared/is-record.js';
+import { appendAll } from '../../shared/append-all.js';
 
 /** What `convertToGeminiContents` needs: the parts of `HarnessModelInput` that make the prompt. */
 export interface GeminiConversation {
@@ -49,7 +50,7 @@ export function convertToGeminiContents(conversation: GeminiConversation): Gemin
   const contents: GeminiContent[] = [];
   const add = (role: GeminiContent['role'], parts: GeminiPart[]) => {
     const last = contents.at(-1);
-    if (last?.role === role) last.parts.push(...parts);
+    if (last?.role === role) appendAll(last.parts, parts);
     else contents.push({ role, parts });
   };
   for (const message of conversation.history ?? []) add(message.role === 'assistant' ? 'model' : 'user', messageParts(message.text, message.attachments));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRedactor, sensitiveHeaderValues, truncateText } from './redact-secrets.js';
+import { createRedactor, headerSecrets, sensitiveHeaderValues, truncateText } from './redact-secrets.js';
 
 describe('createRedactor', () => {
   const redactor = createRedactor(['canary-key-0123456789', undefined, 'abc']);
@@ -40,6 +40,22 @@ describe('createRedactor', () => {
 describe('sensitiveHeaderValues', () => {
   it('picks values of secret-looking headers', () => {
     expect(sensitiveHeaderValues({ 'X-Api-Key': 'k1', Authorization: 'a1', 'X-Title': 'app', 'x-session-token': 't1' })).toEqual(['k1', 'a1', 't1']);
+  });
+});
+
+describe('headerSecrets', () => {
+  it('takes every value, as sent, and the credentials after an auth scheme', () => {
+    expect(headerSecrets({ Authorization: 'Bearer tok-123456', 'X-Title': ' my app ', 'X-Key': 'k1' })).toEqual([
+      'Bearer tok-123456',
+      'Bearer tok-123456',
+      'tok-123456',
+      ' my app ',
+      'my app',
+      'app',
+      'k1',
+      'k1',
+    ]);
+    expect(headerSecrets(undefined)).toEqual([]);
   });
 });
 

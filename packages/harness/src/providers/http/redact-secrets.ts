@@ -64,6 +64,20 @@ export function sensitiveHeaderValues(headers: Readonly<Record<string, string>> 
     .map(([, value]) => value);
 }
 
+/**
+ * Every header value as a secret, as given and as sent (HTTP trims the ends), and for a value
+ * written `<scheme> <credentials>` (`Bearer abc…`, `Basic …`) the credentials alone too, so an
+ * echo of only the token is caught as well.
+ */
+export function headerSecrets(headers: Readonly<Record<string, string>> | undefined): string[] {
+  if (headers === undefined) return [];
+  return Object.values(headers).flatMap((value) => {
+    const sent = value.trim();
+    const credentials = /^\S+\s+(\S+)$/.exec(sent)?.[1];
+    return credentials === undefined ? [value, sent] : [value, sent, credentials];
+  });
+}
+
 /** Cuts `value` to at most `maxChars` characters, marking the cut. */
 export function truncateText(value: string, maxChars: number): string {
   return value.length <= maxChars ? value : `${value.slice(0, maxChars)}…[truncated]`;

@@ -34,9 +34,7 @@ export function parseToolArguments(raw: unknown, toolName: string, redact: (text
 }
 
 /** A call id for providers that send none: unique within the turn. */
-export function generateCallId(): string {
-  return `call_${globalThis.crypto.randomUUID().replace(/-/g, '').slice(0, 24)}`;
-}
+export { generateCallId } from '../../shared/generate-call-id.js';
 
 /** A finite, non-negative number from an unknown wire value, else `undefined`. */
 export function readCount(value: unknown): number | undefined {

@@ -31,7 +31,7 @@ describe('replayTranscript', () => {
       { type: 'invalid_output', iteration: 2, kind: 'provider_error', reason: 'timeout' },
       { type: 'invalid_output', iteration: 3, kind: 'schema_mismatch', reason: 'The arguments of tool call "x" are not valid JSON.' },
     ]);
-    expect(entries).toEqual([{ role: 'note', text: 'Your previous reply could not be used: The arguments of tool call "x" are not valid JSON. Please try again.' }]);
+    expect(entries).toEqual([{ role: 'note', text: 'Your previous reply could not be used, so nothing in it was run: The arguments of tool call "x" are not valid JSON. Please try again.' }]);
     expect(JSON.stringify(entries)).not.toContain('503');
   });
 
@@ -62,5 +62,18 @@ describe('replayTranscript', () => {
     expect(entries[4]).toEqual({ role: 'note', text: 'Approval decision for request "a": rejected.' });
     expect(entries[5]).toEqual({ role: 'assistant', text: 'Anything else?' });
     expect(entries[6]).toEqual({ role: 'assistant', text: 'Approval needed: Deploy' });
+  });
+
+  it('replays the question of a tool call and its answer only as that call and its result', () => {
+    const entries = replayTranscript([
+      { type: 'assistant_step', iteration: 1, outputType: 'tool_request', calls: [call('q1', 'question', { question: 'Which city?' })] },
+      { type: 'clarification_request', iteration: 1, question: 'Which city?', callId: 'q1', choices: ['Oslo', 'Bergen'] },
+      { type: 'clarification_answer', iteration: 1, answer: 'Oslo', callId: 'q1' },
+      { type: 'tool_result', iteration: 1, result: { callId: 'q1', toolName: 'question', status: 'success', output: 'Oslo' } },
+    ]);
+    expect(entries).toEqual([
+      { role: 'assistant', calls: [call('q1', 'question', { question: 'Which city?' })] },
+      { role: 'tool_results', results: [{ call: call('q1', 'question', { question: 'Which city?' }), content: 'Oslo', isError: false }] },
+    ]);
   });
 });

@@ -25,7 +25,8 @@ export type ReplayEntry =
  * (found by call id wherever it sits in the transcript; a call without a result gets a
  * `not_executed` error), errors stay marked as errors, and text said alongside calls is kept.
  * `invalid_output` items are never replayed as assistant speech; a schema mismatch becomes a note
- * so the model can correct itself. Clarification answers are user turns; approval decisions are notes.
+ * so the model can correct itself. Clarification answers are user turns, except those a tool call
+ * asked for (`callId`), which reach the model once, as that call's result; approval decisions are notes.
  */
 export function replayTranscript(transcript: readonly HarnessTranscriptItem[]): ReplayEntry[] {
   const entries: ReplayEntry[] = [];
@@ -49,10 +50,11 @@ export function replayTranscript(transcript: readonly HarnessTranscriptItem[]): 
         return;
       }
       case 'clarification_request':
-        if (lastAssistantText() !== item.question) entries.push({ role: 'assistant', text: item.question });
+        // A tool call's question is answered through that call's result, not as messages.
+        if (item.callId === undefined && lastAssistantText() !== item.question) entries.push({ role: 'assistant', text: item.question });
         return;
       case 'clarification_answer':
-        entries.push({ role: 'user', text: item.answer });
+        if (item.callId === undefined) entries.push({ role: 'user', text: item.answer });
         return;
       case 'approval_request':
         if (item.request.kind !== 'tool_call' && lastAssistantText() !== item.request.summary) {
@@ -64,7 +66,7 @@ export function replayTranscript(transcript: readonly HarnessTranscriptItem[]): 
         return;
       case 'invalid_output':
         if (item.kind === 'schema_mismatch') {
-          entries.push({ role: 'note', text: `Your previous reply could not be used: ${item.reason} Please try again.` });
+          entries.push({ role: 'note', text: `Your previous reply could not be used, so nothing in it was run: ${item.reason} Please try again.` });
         }
         return;
       case 'tool_result':

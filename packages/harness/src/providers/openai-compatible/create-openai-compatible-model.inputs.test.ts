@@ -137,6 +137,22 @@ describe('chat completions — structured output and tool choice', () => {
     expect(bodyOf().tools).toHaveLength(1);
   });
 
+  it("with namedToolChoice 'required' sends a named choice as 'required' over that tool alone, for servers that read only string choices (llama.cpp)", async () => {
+    const otherTool = { name: 'lookup_time', inputSchema: { type: 'object', properties: {} } };
+    const { model } = await setup([{ toolCalls: [{ name: 'lookup_weather', arguments: { city: 'Oslo' } }] }, { text: 'ok', deltaSize: 1 }, { text: 'ok' }], { namedToolChoice: 'required' });
+    const tools = [otherTool, weatherTool];
+    expect(await model.nextStep(createModelInput({ availableTools: tools, toolChoice: { name: 'lookup_weather' } }))).toMatchObject({ type: 'tool_request' });
+    expect(bodyOf().tool_choice).toBe('required');
+    expect((bodyOf().tools as { function: { name: string } }[]).map((tool) => tool.function.name)).toEqual(['lookup_weather']);
+    await collect(model.streamStep(createModelInput({ availableTools: tools, toolChoice: { name: 'lookup_weather' } })));
+    expect(bodyOf(1)).toMatchObject({ stream: true, tool_choice: 'required', tools: [{ function: { name: 'lookup_weather' } }] });
+    // Other choices are sent as they are, with every tool.
+    await model.nextStep(createModelInput({ availableTools: tools, toolChoice: 'required' }));
+    expect(bodyOf(2)).toMatchObject({ tool_choice: 'required' });
+    expect(bodyOf(2).tools).toHaveLength(2);
+    expect(() => createOpenAICompatibleModel({ baseUrl: server!.url, model: 'm', namedToolChoice: 'object' as never })).toThrow(/namedToolChoice/);
+  });
+
   it('sends no tool choice without tools, and refuses a named tool that is not offered', async () => {
     const { server, model } = await setup([{ text: 'ok' }, { text: 'never' }]);
     await model.nextStep(createModelInput({ toolChoice: 'required' }));

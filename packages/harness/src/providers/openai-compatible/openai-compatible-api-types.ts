@@ -1,5 +1,6 @@
 import * as z from '../../shared/validation/index.js';
 import { lazySchema, memo } from '../../shared/schemas/lazy-schema.js';
+import { openUnion } from '../internal/open-union.js';
 
 /** The wire schemas, built on first use so importing the package constructs nothing. */
 export const openAICompatibleSchemas = /* @__PURE__ */ memo(() => {
@@ -14,8 +15,29 @@ export const openAICompatibleSchemas = /* @__PURE__ */ memo(() => {
     }),
   });
 
+  /**
+   * `content` as a string, or as an array of parts (OpenAI, Mistral): `text` parts (a part without
+   * `type` counts as one) and Mistral's `thinking` parts (`thinking`: text parts, or a string) are
+   * read; parts of other kinds read as `OtherKind` (see `readChatContent`).
+   */
   const contentSchema = z.optional(
-    z.nullable(z.union([z.string(), z.array(z.object({ type: optionalString, text: optionalString }))])),
+    z.nullable(
+      z.union([
+        z.string(),
+        z.array(
+          openUnion(
+            {
+              text: z.object({ type: z.optional(z.literal('text')), text: optionalString }),
+              thinking: z.object({
+                type: z.literal('thinking'),
+                thinking: z.optional(z.nullable(z.union([z.string(), z.array(openUnion({ text: z.object({ type: z.literal('text'), text: z.string() }) }))]))),
+              }),
+            },
+            { untyped: 'text' },
+          ),
+        ),
+      ]),
+    ),
   );
 
   /** OpenRouter's `reasoning_details`: opaque, read leniently by `readReasoningDetails` (objects kept as they are). */
@@ -65,7 +87,7 @@ export const openAICompatibleSchemas = /* @__PURE__ */ memo(() => {
             delta: z.optional(
               z.nullable(
                 z.object({
-                  content: optionalString,
+                  content: contentSchema,
                   refusal: optionalString,
                   reasoning_content: optionalString,
                   reasoning: optionalString,
@@ -107,6 +129,8 @@ export const openAICompatibleChunkSchema = /* @__PURE__ */ lazySchema(() => open
 export type OpenAICompatibleResponse = z.infer<ReturnType<typeof openAICompatibleSchemas>['openAICompatibleResponseSchema']>;
 /** A parsed stream chunk. */
 export type OpenAICompatibleChunk = z.infer<ReturnType<typeof openAICompatibleSchemas>['openAICompatibleChunkSchema']>;
+/** A parsed message or delta `content`: a string, an array of parts, or nothing. */
+export type OpenAICompatibleContent = z.infer<ReturnType<typeof openAICompatibleSchemas>['contentSchema']>;
 
 /** A tool call in an assistant message of the request. */
 export interface OpenAICompatibleToolCall {

@@ -43,6 +43,14 @@ export interface OpenAICompatibleModelOptions extends HttpProviderOptions {
    * @default 'openai-compatible'
    */
   providerName?: string | undefined;
+  /**
+   * How a named tool choice (`toolChoice: { name }`) is sent. `'function'`: `tool_choice: { type:
+   * 'function', function: { name } }`, as OpenAI documents it. `'required'`: `tool_choice:
+   * 'required'` with only that tool in `tools` — for servers that read `tool_choice` only as a
+   * string and treat the object form as `'auto'` (llama.cpp's `llama-server`), so the choice still holds.
+   * @default 'function'
+   */
+  namedToolChoice?: 'function' | 'required' | undefined;
 }
 
 /** Defaults of `OpenAICompatibleModelOptions` (transport defaults are in `DEFAULT_HTTP_PROVIDER_OPTIONS`). */
@@ -50,4 +58,5 @@ export const DEFAULT_OPENAI_COMPATIBLE_MODEL_OPTIONS: Readonly<{
   includeStreamUsage: boolean;
   developerRole: 'system' | 'developer';
   providerName: string;
-}> = /* @__PURE__ */ Object.freeze({ includeStreamUsage: true, developerRole: 'system', providerName: 'openai-compatible' });
+  namedToolChoice: 'function' | 'required';
+}> = /* @__PURE__ */ Object.freeze({ includeStreamUsage: true, developerRole: 'system', providerName: 'openai-compatible', namedToolChoice: 'function' });

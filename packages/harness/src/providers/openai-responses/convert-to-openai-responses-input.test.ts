@@ -99,7 +99,7 @@ describe('convertToOpenAIResponsesInput', () => {
       { type: 'function_call_output', call_id: 'call_1', output: '{"error":{"code":"not_executed","message":"This tool call was not executed."}}' },
       { type: 'message', role: 'assistant', content: 'Which Oslo?' },
       { type: 'message', role: 'user', content: 'Norway.' },
-      { type: 'message', role: 'user', content: '[Runtime note] Your previous reply could not be used: Bad arguments. Please try again.' },
+      { type: 'message', role: 'user', content: '[Runtime note] Your previous reply could not be used, so nothing in it was run: Bad arguments. Please try again.' },
     ]);
   });
 

@@ -7,6 +7,7 @@ import { renderInstructions } from '../internal/render-instructions.js';
 import { replayTranscript } from '../internal/replay-transcript.js';
 import type { OpenAIResponsesInputContent, OpenAIResponsesInputItem, OpenAIResponsesTool } from './openai-responses-api-types.js';
 import { OPENAI_RESPONSES_PROVIDER, readFollowingItems } from './internal/openai-responses-reasoning.js';
+import { appendAll } from '../../shared/append-all.js';
 
 /** What `convertToOpenAIResponsesInput` needs: the parts of `HarnessModelInput` that make the prompt. */
 export interface OpenAIResponsesConversation {
@@ -70,7 +71,7 @@ export function convertToOpenAIResponsesInput(
   for (const entry of replayTranscript(conversation.transcript)) {
     switch (entry.role) {
       case 'assistant':
-        input.push(...assistantItems(entry.text, entry.calls ?? [], entry.reasoning ?? [], options.store === true));
+        appendAll(input, assistantItems(entry.text, entry.calls ?? [], entry.reasoning ?? [], options.store === true));
         break;
       case 'tool_results':
         for (const result of entry.results) input.push({ type: 'function_call_output', call_id: result.call.id, output: result.content });

@@ -37,7 +37,8 @@ const efforts = new Set(['minimal', 'low', 'medium', 'high']);
  * `reasoning_delta` parts, `response.function_call_arguments.delta`, `response.completed`),
  * reasoning items kept in the transcript as `openai-responses` reasoning parts and sent back with
  * the steps they preceded — also after a resume in another process (with `store: false` through
- * `reasoning.encrypted_content`, see `includeEncryptedReasoning`) — usage with cached input and
+ * `reasoning.encrypted_content`, asked for by default, see `includeEncryptedReasoning`) — output
+ * items and stream events of other kinds skipped with a note (`output.notes`), usage with cached input and
  * reasoning tokens, refusals as `refusal` outputs, and `pricing` for cost.
  * @throws HarnessConfigError for an invalid option.
  * @example
@@ -63,8 +64,14 @@ export function createOpenAIResponsesModel(options: OpenAIResponsesModelOptions)
   }
   const store = options.store ?? DEFAULT_OPENAI_RESPONSES_MODEL_OPTIONS.store;
   if (typeof store !== 'boolean') throw new HarnessConfigError('store must be a boolean.', { field: 'store' });
-  const encrypted = options.includeEncryptedReasoning ?? (!store && effort !== undefined);
-  if (typeof encrypted !== 'boolean') throw new HarnessConfigError('includeEncryptedReasoning must be a boolean.', { field: 'includeEncryptedReasoning' });
+  const chosen = options.includeEncryptedReasoning;
+  if (chosen !== undefined && typeof chosen !== 'boolean') {
+    throw new HarnessConfigError('includeEncryptedReasoning must be a boolean.', { field: 'includeEncryptedReasoning' });
+  }
+  // Unset with `store: false`, encrypted reasoning is asked for unless the model is known not to
+  // reason; a step the model refuses it for is sent once more without it (see `refusesEncryptedReasoning`).
+  const learns = chosen === undefined && !store;
+  let encrypted = chosen ?? (!store && !KNOWN_NON_REASONING_MODEL.test(model));
   const extraBody = options.extraBody ?? {};
   if (typeof extraBody !== 'object' || extraBody === null || Array.isArray(extraBody)) {
     throw new HarnessConfigError('extraBody must be an object.', { field: 'extraBody' });
@@ -105,18 +112,56 @@ export function createOpenAIResponsesModel(options: OpenAIResponsesModelOptions)
     return mapOpenAIResponsesOutput(readOpenAIResponse(parsed.data), context);
   };
 
+  const steps = createModelSteps(transport, {
+    provider: 'openai',
+    model,
+    buildBody,
+    mapJson,
+    streamHandler: eventHandler,
+    pricing: transportOptions.pricing,
+    maxInputBytes: transportOptions.maxInputBytes,
+  });
+  /** Whether `output` is the API refusing `include: ['reasoning.encrypted_content']`, which this adapter asked for on its own. */
+  const refusedEncrypted = (output: HarnessModelOutput): boolean => {
+    if (!learns || !encrypted || !refusesEncryptedReasoning(output)) return false;
+    encrypted = false;
+    return true;
+  };
+
   return {
     model,
-    ...createModelSteps(transport, {
-      provider: 'openai',
-      model,
-      buildBody,
-      mapJson,
-      streamHandler: eventHandler,
-      pricing: transportOptions.pricing,
-      maxInputBytes: transportOptions.maxInputBytes,
-    }),
+    async nextStep(input) {
+      const output = await steps.nextStep(input);
+      return refusedEncrypted(output) ? withoutEncryptedNote(await steps.nextStep(input)) : output;
+    },
+    async *streamStep(input) {
+      for await (const part of steps.streamStep(input)) {
+        // The refusal is an HTTP 400, so it comes before any delta.
+        if (part.type === 'output' && refusedEncrypted(part.output)) {
+          for await (const again of steps.streamStep(input)) yield again.type === 'output' ? { type: 'output', output: withoutEncryptedNote(again.output) } : again;
+          return;
+        }
+        yield part;
+      }
+    },
   };
+}
+
+/** Models that do not reason and answer HTTP 400 to `include: ['reasoning.encrypted_content']`. */
+const KNOWN_NON_REASONING_MODEL = /^(gpt-4|gpt-3\.5|chatgpt-)/i;
+
+/** The API's refusal of encrypted reasoning for a model without reasoning ("Encrypted content is not supported with this model.", `param: "include"`). */
+function refusesEncryptedReasoning(output: HarnessModelOutput): boolean {
+  if (output.type !== 'invalid' || output.httpStatus !== 400) return false;
+  const error = output.metadata?.error;
+  const body = isRecord(error) && typeof error.responseBody === 'string' ? error.responseBody : '';
+  // Only that refusal: a 400 about replayed encrypted content (e.g. "could not be verified") is another matter.
+  return /encrypted content is not supported/i.test(output.reason) || /"param"\s*:\s*"include"/.test(body);
+}
+
+function withoutEncryptedNote(output: HarnessModelOutput): HarnessModelOutput {
+  const note = "The model refused include: ['reasoning.encrypted_content'] (it keeps no reasoning), so the step was sent again without it; this adapter no longer asks.";
+  return { ...output, notes: [...(output.notes ?? []), note] };
 }
 
 /** Maps the step's tool choice; `{ name }` must name an offered tool. */

@@ -1,5 +1,6 @@
 import * as z from '../../shared/validation/index.js';
 import { lazySchema, memo } from '../../shared/schemas/lazy-schema.js';
+import { openUnion, type OtherKind } from '../internal/open-union.js';
 
 /** A reasoning item sent back with the step it preceded (rebuilt from the transcript's reasoning parts). */
 export interface OpenAIResponsesReasoningItem {
@@ -36,18 +37,32 @@ export interface OpenAIResponsesTool {
 
 const schemas = /* @__PURE__ */ memo(() => {
   const nullableString = z.optional(z.nullable(z.string()));
-  const content = z.object({ type: z.string(), text: nullableString, refusal: nullableString });
-  const item = z.object({
-    type: z.string(),
-    id: nullableString,
-    status: nullableString,
-    role: nullableString,
-    content: z.optional(z.nullable(z.array(content))),
-    call_id: nullableString,
-    name: nullableString,
-    arguments: nullableString,
-    summary: z.optional(z.nullable(z.array(z.unknown()))),
-    encrypted_content: nullableString,
+  const index = z.optional(z.nullable(z.number()));
+  // Only the kinds the adapter reads are typed, each with its own fields; any other kind (hosted
+  // tool calls, new item or part types) reads as `OtherKind` and is skipped with a note.
+  const contentPart = openUnion({
+    output_text: z.object({ type: z.literal('output_text'), text: z.string() }),
+    refusal: z.object({ type: z.literal('refusal'), refusal: z.string() }),
+  });
+  const item = openUnion({
+    message: z.object({
+      type: z.literal('message'),
+      id: nullableString,
+      content: z.optional(z.nullable(z.array(contentPart))),
+    }),
+    function_call: z.object({
+      type: z.literal('function_call'),
+      id: nullableString,
+      call_id: nullableString,
+      name: nullableString,
+      arguments: nullableString,
+    }),
+    reasoning: z.object({
+      type: z.literal('reasoning'),
+      id: nullableString,
+      summary: z.optional(z.nullable(z.array(z.unknown()))),
+      encrypted_content: nullableString,
+    }),
   });
   const response = z.object({
     id: nullableString,
@@ -59,34 +74,53 @@ const schemas = /* @__PURE__ */ memo(() => {
     error: z.optional(z.unknown()),
     incomplete_details: z.optional(z.nullable(z.object({ reason: nullableString }))),
   });
-  const event = z.object({
-    type: z.string(),
-    output_index: z.optional(z.nullable(z.number())),
-    content_index: z.optional(z.nullable(z.number())),
-    delta: nullableString,
-    arguments: nullableString,
-    item: z.optional(z.nullable(item)),
-    response: z.optional(z.nullable(response)),
-    // An `error` event's code and message: top-level (as documented) or nested in `error` (as sent).
-    code: z.optional(z.unknown()),
-    message: z.optional(z.unknown()),
-    error: z.optional(z.unknown()),
-    summary_index: z.optional(z.nullable(z.number())),
+  const itemEvent = <T extends string>(type: T) => z.object({ type: z.literal(type), output_index: index, item: z.optional(z.nullable(item)) });
+  const partDelta = <T extends string>(type: T) => z.object({ type: z.literal(type), output_index: index, content_index: index, delta: nullableString });
+  const terminal = <T extends string>(type: T) => z.object({ type: z.literal(type), response: z.optional(z.nullable(response)) });
+  // Only the events the adapter reads are typed, each with its own fields; any other event type
+  // reads as `OtherKind` and is skipped (see the assembler).
+  const event = openUnion({
+    'response.output_item.added': itemEvent('response.output_item.added'),
+    'response.output_item.done': itemEvent('response.output_item.done'),
+    'response.output_text.delta': partDelta('response.output_text.delta'),
+    'response.refusal.delta': partDelta('response.refusal.delta'),
+    'response.reasoning_text.delta': partDelta('response.reasoning_text.delta'),
+    'response.reasoning_summary_text.delta': z.object({
+      type: z.literal('response.reasoning_summary_text.delta'),
+      output_index: index,
+      summary_index: index,
+      delta: nullableString,
+    }),
+    'response.function_call_arguments.delta': z.object({ type: z.literal('response.function_call_arguments.delta'), output_index: index, delta: nullableString }),
+    'response.function_call_arguments.done': z.object({ type: z.literal('response.function_call_arguments.done'), output_index: index, arguments: nullableString }),
+    'response.completed': terminal('response.completed'),
+    'response.incomplete': terminal('response.incomplete'),
+    'response.failed': terminal('response.failed'),
+    // Code and message at the top level (as documented) or nested in `error` (as sent): read by `readProviderError`.
+    error: z.object({ type: z.literal('error'), code: z.optional(z.unknown()), message: z.optional(z.unknown()), error: z.optional(z.unknown()) }),
   });
   return { response, event };
 });
 
-/** Validates a Responses API response object (unknown fields are ignored). */
+/** Validates a Responses API response object (unknown fields are ignored, output items of other kinds read as `OtherKind`). */
 export const openAIResponsesResponseSchema = /* @__PURE__ */ lazySchema(() => schemas().response);
 
-/** Validates one Responses API stream event (unknown fields are ignored). */
+/** Validates one Responses API stream event by its `type` (events of other types read as `OtherKind`). */
 export const openAIResponsesStreamEventSchema = /* @__PURE__ */ lazySchema(() => schemas().event);
 
 /** A parsed Responses API response. */
 export type OpenAIResponsesResponse = z.infer<ReturnType<typeof schemas>['response']>;
 
-/** A parsed Responses API output item. */
-export type OpenAIResponsesOutputItem = NonNullable<OpenAIResponsesResponse['output']>[number];
+/** A parsed output item: one of the kinds the adapter reads, or `OtherKind`. */
+export type OpenAIResponsesRawOutputItem = NonNullable<OpenAIResponsesResponse['output']>[number];
 
-/** A parsed Responses API stream event. */
+/** A content part of an output message that the adapter reads. */
+export type OpenAIResponsesContentPart = { type: 'output_text'; text: string } | { type: 'refusal'; refusal: string };
+
+/** An output item of a kind the adapter reads, with the content parts it reads (see `readOutputItem`). */
+export type OpenAIResponsesOutputItem =
+  | { type: 'message'; id?: string | null | undefined; content: OpenAIResponsesContentPart[] }
+  | Exclude<OpenAIResponsesRawOutputItem, OtherKind | { type: 'message' }>;
+
+/** A parsed Responses API stream event: one of the types the adapter reads, or `OtherKind`. */
 export type OpenAIResponsesStreamEvent = z.infer<ReturnType<typeof schemas>['event']>;

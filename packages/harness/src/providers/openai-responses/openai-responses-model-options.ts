@@ -35,16 +35,19 @@ export interface OpenAIResponsesModelOptions extends HttpProviderOptions {
   reasoningEffort?: OpenAIResponsesReasoningEffort | undefined;
   /**
    * Whether OpenAI stores the response (`store`). Reasoning items (kept in the transcript) are
-   * carried across tool steps by id; without storage only with their encrypted content
+   * carried across tool steps by id when stored; without storage, with their encrypted content
    * (`includeEncryptedReasoning`).
    * @default false
    */
   store?: boolean | undefined;
   /**
    * Asks for `include: ['reasoning.encrypted_content']`, so that with `store: false` a reasoning
-   * model's reasoning items can be sent back with the tool steps they produced. Models without
-   * reasoning may reject the field; leave it off for them.
-   * @default true when `store` is false and `reasoningEffort` is set, else false
+   * model's reasoning items are sent back with the tool steps they produced (and after a resume).
+   * Unset with `store: false`, it is asked for on every step unless the model id is known not to
+   * reason (`gpt-4…`, `gpt-3.5…`, `chatgpt-…`); when the API refuses it (HTTP 400 "Encrypted
+   * content is not supported with this model."), that step is sent once more without it, with a
+   * note, and the adapter stops asking. `true` always asks, `false` never does.
+   * @default asked for when `store` is false (see above); not with `store: true`
    */
   includeEncryptedReasoning?: boolean | undefined;
   /**

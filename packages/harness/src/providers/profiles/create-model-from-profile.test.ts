@@ -140,6 +140,20 @@ describe('createModelFromProfile', () => {
     expect(JSON.stringify(output)).not.toContain(key);
   });
 
+  it("sends a named tool choice as 'required' over that tool alone with an openai-chat profile's namedToolChoice (llama.cpp)", async () => {
+    const server = await track(createFakeOpenAICompatibleServer({ replies: [{ toolCalls: [{ name: 'lookup', arguments: { q: 'x' } }] }, { text: 'Found it.' }] }));
+    const set = parseProviderProfiles({
+      profiles: [{ id: 'llama', provider: 'llama.cpp', protocol: 'openai-chat', model: 'qwen2.5', endpoint: server.url, authMode: 'none', namedToolChoice: 'required' }],
+    });
+    expect(set.profiles[0]).toMatchObject({ namedToolChoice: 'required' });
+    const registry = createFakeToolRegistry({ lookup: ({ q }) => `found ${String(q)}`, other: () => 'never' });
+    const result = await createHarness({ model: createModelFromProfile(set, 'llama'), tools: registry }).runTurn(createTurnInput({ toolChoice: { name: 'lookup' } }));
+    expect(result).toMatchObject({ outcome: 'completed' });
+    const first = server.requests[0]!.body as { tool_choice: unknown; tools: { function: { name: string } }[] };
+    expect(first.tool_choice).toBe('required');
+    expect(first.tools.map((tool) => tool.function.name)).toEqual(['lookup']);
+  });
+
   it('streams a turn through an ollama-chat profile found by alias', async () => {
     const { ollama, set } = await setup();
     ollama.enqueue({ text: 'Hello from Ollama.', deltaSize: 5, usage: { inputTokens: 9, outputTokens: 4 } });

@@ -21,6 +21,7 @@ const factories: Readonly<Record<ProviderProtocol, ProtocolFactory>> = {
       providerName: profile.provider,
       temperature: profile.temperature,
       maxTokens: profile.maxOutputTokens,
+      namedToolChoice: profile.namedToolChoice,
     }),
   'anthropic-messages': (profile, transport) =>
     createAnthropicModel({

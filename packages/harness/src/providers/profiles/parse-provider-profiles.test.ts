@@ -83,6 +83,8 @@ describe('parseProviderProfiles', () => {
     ['pricing with a typo', { profiles: [{ ...router, pricing: { inputPerMillionTokens: 1, outputPerMilionTokens: 2 } }] }, 'profiles[0].pricing.outputPerMillionTokens', /unknown keys outputPerMilionTokens/],
     ['anthropic without maxOutputTokens', { profiles: [{ ...router, protocol: 'anthropic-messages' }] }, 'profiles[0].maxOutputTokens', /needs maxOutputTokens/],
     ['gemini without a key', { profiles: [{ ...local, protocol: 'gemini-generate-content', endpoint: 'https://generativelanguage.googleapis.com/v1beta' }] }, 'profiles[0].authMode', /needs authMode "api-key"/],
+    ['namedToolChoice off openai-chat', { profiles: [{ ...local, namedToolChoice: 'required' }] }, 'profiles[0].namedToolChoice', /applies only to the openai-chat protocol/],
+    ['an unknown namedToolChoice', { profiles: [{ ...router, namedToolChoice: 'tool' }] }, 'profiles[0].namedToolChoice', /namedToolChoice/],
     ['an alias to nowhere', { profiles: [local], aliases: { fast: 'missing' } }, 'aliases.fast', /not a profile id/],
     ['an alias that is an id', { profiles: [local], aliases: { 'local-model': 'local-model' } }, 'aliases.local-model', /also a profile id/],
     ['an alias to a non-string', { profiles: [local], aliases: { fast: 1 } }, 'aliases.fast', /must name a profile id/],

@@ -95,6 +95,9 @@ function parseProfile(entry: unknown, index: number): ProviderProfile {
   if ((protocol === 'anthropic-messages' || protocol === 'gemini-generate-content') && data.authMode === 'none') {
     fail(`${where}.authMode`, `${name}: the ${protocol} protocol needs authMode "api-key".`);
   }
+  if (data.namedToolChoice !== undefined && protocol !== 'openai-chat') {
+    fail(`${where}.namedToolChoice`, `${name}: namedToolChoice applies only to the openai-chat protocol.`);
+  }
   const pricing = readPricing(data.pricing, where, name);
   return Object.freeze({
     id: data.id,
@@ -108,6 +111,7 @@ function parseProfile(entry: unknown, index: number): ProviderProfile {
     maxInputBytes: data.maxInputBytes ?? DEFAULT_PROFILE_MAX_INPUT_BYTES,
     ...(data.maxOutputTokens === undefined ? {} : { maxOutputTokens: data.maxOutputTokens }),
     ...(data.temperature === undefined ? {} : { temperature: data.temperature }),
+    ...(data.namedToolChoice === undefined ? {} : { namedToolChoice: data.namedToolChoice }),
     ...(pricing === undefined ? {} : { pricing }),
     ...(data.label === undefined ? {} : { label: data.label }),
   });

@@ -36,6 +36,8 @@ export interface ProviderProfile {
   readonly maxOutputTokens?: number | undefined;
   /** Sampling temperature. */
   readonly temperature?: number | undefined;
+  /** `openai-chat` only: how a named tool choice is sent (`namedToolChoice` of `createOpenAICompatibleModel`; `'required'` for llama.cpp). */
+  readonly namedToolChoice?: 'function' | 'required' | undefined;
   /** Prices per million tokens, turning usage into cost. */
   readonly pricing?: Readonly<ModelPricing> | undefined;
   /** A display name. */

@@ -1,3 +1,4 @@
+import { capTextDeltas } from '../../execution/answer-cap.js';
 import type { ExecutionStreamEvent } from '../../execution/types.js';
 import type { DecodedExecutionEventMessage } from '../wire/message-types.js';
 
@@ -22,13 +23,14 @@ export interface RelayEventForwarder {
 /**
  * Forwards each new event message's events to `onEvent`. A repeated `seq` is ignored; after a gap
  * (a message lost on the way) text deltas are no longer forwarded, so the streamed text stays a
- * prefix of the answer and the harness completes it from the result. What `onEvent` throws is
- * ignored.
+ * prefix of the answer and the harness completes it from the result; text deltas past
+ * `MAX_ANSWER_CHARS` are dropped like the answer's text. What `onEvent` throws is ignored.
  */
 export function forwardRelayEvents(onEvent: (event: ExecutionStreamEvent) => void): RelayEventForwarder {
   const stats: RelayEventStats = { messages: 0, forwarded: 0, dropped: 0, gaps: 0, repeats: 0 };
   let nextSeq = 0;
   let textBroken = false;
+  const cap = capTextDeltas();
   return {
     stats,
     receive(message) {
@@ -44,13 +46,14 @@ export function forwardRelayEvents(onEvent: (event: ExecutionStreamEvent) => voi
       stats.messages += 1;
       stats.dropped += message.droppedEvents;
       for (const event of message.events) {
-        if (event.type === 'text_delta' && textBroken) {
+        const capped = event.type === 'text_delta' && textBroken ? undefined : cap(event);
+        if (capped === undefined) {
           stats.dropped += 1;
           continue;
         }
         stats.forwarded += 1;
         try {
-          onEvent(event);
+          onEvent(capped);
         } catch {
           // The listener's fault; the turn goes on.
         }

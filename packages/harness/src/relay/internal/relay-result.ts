@@ -1,3 +1,4 @@
+import { capAnswer } from '../../execution/answer-cap.js';
 import type {
   ExecutionError,
   ExecutionNegotiationReason,
@@ -96,6 +97,7 @@ export function relayReplyResult(turn: RelayTurn, reply: Extract<RelayWaitOutcom
           : { type: 'failure' as const, at: iso(reply.at), data: { code: worker.error?.code ?? 'backend_execution_error' } },
       ];
   const degradation = [...(worker.degradation ?? []), ...turn.degradation];
+  const answer = typeof worker.output?.text === 'string' ? capAnswer(worker.output.text) : undefined;
   const workerSummary: unknown = worker.trace?.summary;
   const summary = isRecord(workerSummary) ? (workerSummary as NonNullable<ExecutionTrace['summary']>) : {
     startedAt: iso(turn.startedAt),
@@ -104,11 +106,13 @@ export function relayReplyResult(turn: RelayTurn, reply: Extract<RelayWaitOutcom
   };
   return {
     ...worker,
+    ...(answer?.truncated === true ? { output: { ...worker.output, text: answer.text } } : {}),
     backendId: turn.backendId,
     trace: { summary: { ...summary, degraded: summary.degraded === true || turn.degradation.length > 0 }, events },
     ...(degradation.length === 0 ? {} : { degradation }),
     metadata: {
       ...worker.metadata,
+      ...(answer?.truncated === true ? { answerTruncated: true } : {}),
       relay: relayMetadata(turn, {
         workerBackendId: worker.backendId,
         eventId: String(reply.inbound.id).slice(0, 120),

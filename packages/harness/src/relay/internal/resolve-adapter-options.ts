@@ -5,6 +5,7 @@ import { formatIssues } from '../../shared/schemas/format-issues.js';
 import { memo } from '../../shared/schemas/lazy-schema.js';
 import type { AgentRelayExecutionAdapterOptions } from '../agent-relay-adapter-options.js';
 import type { RelayTransport } from '../relay-transport.js';
+import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters } from '../wire/control-characters.js';
 import { DEFAULT_MAX_BODY_CHARS } from '../wire/parse-body.js';
 import { describeError } from './describe-error.js';
 
@@ -42,7 +43,7 @@ export const DEFAULT_AGENT_RELAY_CAPABILITIES: ExecutionCapabilities = {
 const MAX_TIMER_MS = 2_147_483_647;
 
 const optionsSchema = /* @__PURE__ */ memo(() => {
-  const name = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
+  const name = z.string().check(z.trim(), z.minLength(1), z.maxLength(200), z.refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE));
   return z.object({
     workerName: name,
     orchestratorName: z.optional(name),

@@ -1,4 +1,5 @@
 import type { ExecutionContinuation, ExecutionError, ExecutionErrorCode, ExecutionResult } from '../../execution/types.js';
+import { detachValue } from '../../core/internal/detach-value.js';
 import { commonSchemas } from '../../shared/schemas/common-schemas.js';
 import type { JsonObject } from './parse-body.js';
 import { relayWireSchemas } from './wire-schemas.js';
@@ -28,13 +29,23 @@ const own = (object: JsonObject, key: string): unknown => (Object.hasOwn(object,
 const nonBlank = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 
 /**
- * Turns a worker's payload into an `ExecutionResult`. A canonical result is used as is (unknown
- * fields dropped); anything else is read as shorthand: `status` `ok`/`success`/`done` →
- * `completed`, `error`/`failed` (or an `error` field, or `ok: false`) → `failed`, text from `text`,
- * `answer`, `output_text`, `result`, … or `output.text`. Returns `undefined` when the payload says
- * nothing usable (no status, no text, no error).
+ * Turns a worker's payload into an `ExecutionResult`. The payload is first copied to plain JSON
+ * data, bounded like every value the harness keeps from outside (56 levels of nesting, 32 MiB);
+ * a payload that does not fit (nested deeper, circular, holding a BigInt, a function or a getter
+ * that throws) becomes a `failed` / `invalid_backend_output` result saying why. A canonical result
+ * is used as is (unknown fields dropped); anything else is read as shorthand: `status`
+ * `ok`/`success`/`done` → `completed`, `error`/`failed` (or an `error` field, or `ok: false`) →
+ * `failed`, text from `text`, `answer`, `output_text`, `result`, … or `output.text`. Returns
+ * `undefined` when the payload says nothing usable (no status, no text, no error). Never throws.
  */
-export function normalizeWorkerResult(payload: Record<string, unknown>): { result: ExecutionResult; shorthand: boolean } | undefined {
+export function normalizeWorkerResult(raw: Record<string, unknown>): { result: ExecutionResult; shorthand: boolean } | undefined {
+  const plain = detachValue(raw);
+  if (!plain.ok) {
+    const message = `The worker's result cannot be used: ${plain.reason}.`;
+    return { result: { backendId: SHORTHAND_WORKER_BACKEND_ID, status: 'failed', error: { code: 'invalid_backend_output', message, retryable: false } }, shorthand: false };
+  }
+  const payload: unknown = plain.value;
+  if (!isRecord(payload)) return undefined;
   const { executionResultSchema } = relayWireSchemas();
   const canonical = executionResultSchema.safeParse(payload);
   if (canonical.success) return { result: canonical.data as ExecutionResult, shorthand: false };

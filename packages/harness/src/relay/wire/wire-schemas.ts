@@ -3,6 +3,7 @@ import { executionRequestSchemas } from '../../execution/execution-request-schem
 import { executionResultSchemas } from '../../execution/execution-result-schema.js';
 import { commonSchemas } from '../../shared/schemas/common-schemas.js';
 import { memo } from '../../shared/schemas/lazy-schema.js';
+import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters } from './control-characters.js';
 import {
   AGENT_RELAY_EXECUTION_CANCEL_TYPE,
   AGENT_RELAY_EXECUTION_EVENT_TYPE,
@@ -18,12 +19,15 @@ export const relayWireSchemas = /* @__PURE__ */ memo(() => {
   const { executionResultSchema } = executionResultSchemas();
   const isoTime = z.string().check(z.refine((value) => !Number.isNaN(Date.parse(value)), 'expected an ISO-8601 time'));
 
-  const ids = { requestId: nonEmptyString, turnId: nonEmptyString, threadId: nonEmptyString, sentAt: isoTime };
+  // Names and ids are compared and used as keys: one with a line break could pass for another.
+  const noControl = z.refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE);
+  const id = nonEmptyString.check(noControl);
+  const ids = { requestId: id, turnId: id, threadId: id, sentAt: isoTime };
 
   const requestMessageSchema = z.object({
     type: z.literal(AGENT_RELAY_EXECUTION_REQUEST_TYPE),
     ...ids,
-    replyTo: z.object({ agentId: nonEmptyString, channelId: z.optional(z.string()) }),
+    replyTo: z.object({ agentId: id, channelId: z.optional(z.string().check(noControl)) }),
     deadline: z.optional(isoTime),
     request: executionRequestSchema,
     stream: z.optional(z.boolean()),
@@ -51,9 +55,9 @@ export const relayWireSchemas = /* @__PURE__ */ memo(() => {
 
   /** The correlation fields of a result envelope, each optional (worker shorthand). */
   const resultEnvelopeSchema = z.object({
-    requestId: z.optional(nonEmptyString),
-    turnId: z.optional(nonEmptyString),
-    threadId: z.optional(nonEmptyString),
+    requestId: z.optional(id),
+    turnId: z.optional(id),
+    threadId: z.optional(id),
     sentAt: z.optional(z.string()),
   });
 

@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { propertyRuns } from '../../__fixtures__/property-runs.js';
 import { executionResultSchema } from '../../execution/execution-result-schema.js';
-import { decodeExecutionEventMessage, decodeExecutionResultMessage, decodeWorkerInboundMessage, encodeExecutionResultMessage } from './index.js';
+import {
+  decodeExecutionEventMessage,
+  decodeExecutionResultMessage,
+  decodeWorkerInboundMessage,
+  encodeExecutionCancelMessage,
+  encodeExecutionRequestMessage,
+  encodeExecutionResultMessage,
+} from './index.js';
 import { executionStreamEventSchema } from '../../execution/execution-stream-event-schema.js';
 
 // Any body a relay can deliver: decoders answer, never throw, and what they accept is a valid result.
@@ -51,6 +58,26 @@ describe('relay wire decoders (properties)', () => {
         const text = encodeExecutionResultMessage({ requestId: id, turnId: id, threadId: id, sentAt: '2026-01-01T00:00:00.000Z', executionResult });
         const decoded = decodeExecutionResultMessage(text);
         expect(decoded.ok && decoded.message.executionResult).toEqual(executionResult);
+      }),
+      { numRuns: propertyRuns() },
+    );
+  });
+
+  it('accept an id in any message exactly when it holds no control character', () => {
+    const ids = { turnId: 't', threadId: 'th', sentAt: '2026-01-01T00:00:00.000Z' };
+    const request = { assistantId: 'a', turnId: 't', message: { id: 'm', text: 'hi', receivedAt: '2026-01-01T00:00:00.000Z' }, instructions: { systemPrompt: 's' } };
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, unit: 'binary' }), fc.constantFrom('requestId', 'turnId', 'threadId'), (id, field) => {
+        const clean = !/\p{Cc}/u.test(id);
+        const bodies = [
+          encodeExecutionRequestMessage({ requestId: 'r', ...ids, [field]: id, replyTo: { agentId: 'chat' }, request }),
+          encodeExecutionCancelMessage({ requestId: 'r', ...ids, [field]: id, reason: 'cancelled' }),
+        ];
+        for (const body of bodies) expect(decodeWorkerInboundMessage(body).ok).toBe(clean);
+        const result = encodeExecutionResultMessage({ requestId: 'r', ...ids, [field]: id, executionResult: { backendId: 'w', status: 'completed' } });
+        expect(decodeExecutionResultMessage(result).ok).toBe(clean);
+        const replyTo = encodeExecutionRequestMessage({ requestId: 'r', ...ids, replyTo: { agentId: id }, request });
+        expect(decodeWorkerInboundMessage(replyTo).ok).toBe(clean);
       }),
       { numRuns: propertyRuns() },
     );

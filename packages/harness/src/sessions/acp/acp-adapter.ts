@@ -14,6 +14,7 @@ import { buildEnvironment } from '../../local/internal/build-environment.js';
 import { incomingContinuationOf } from '../../local/internal/incoming-continuation.js';
 import { productToolsReasons } from '../../local/internal/local-cli-preset.js';
 import { loadNodeModules } from '../../local/internal/load-node-modules.js';
+import { AnswerText } from '../../execution/answer-cap.js';
 import { describeError } from '../../shared/describe-error.js';
 import { SessionPool, SessionPoolError } from '../session-pool.js';
 import { resolveAcpAdapterOptions, type AcpAdapterOptions, type ResolvedAcpAdapterOptions } from './acp-adapter-options.js';
@@ -227,7 +228,7 @@ export class AcpExecutionAdapter implements ExecutionAdapter {
   private async drive(context: TurnContext, session: AcpLiveSession, prompt: AcpPrompt): Promise<ExecutionResult> {
     const { report } = context;
     prompt.onEvent = context.options.onEvent;
-    prompt.textMark = prompt.progress.text.length;
+    prompt.progress.answer = new AnswerText();
     try {
       const stop = await prompt.next(context.signal);
       if (stop === 'aborted') return await this.cancelled(context, session, prompt);
@@ -244,7 +245,7 @@ export class AcpExecutionAdapter implements ExecutionAdapter {
       report.protocolErrors(session.protocolErrors, prompt.progress.malformedUpdates);
       return finishedResult(report, {
         stopReason: stop.result.stopReason,
-        text: prompt.progress.text.slice(prompt.textMark).join(''),
+        answer: prompt.progress.answer,
         rejected: prompt.rejected,
         usage: stop.result.usage ?? undefined,
         continuation: this.continuationOf(session),
@@ -268,9 +269,11 @@ export class AcpExecutionAdapter implements ExecutionAdapter {
       approvalKey,
       ephemeral: context.ephemeral,
     };
+    const answer = prompt.progress.answer;
     return context.report.result({
       status: 'awaiting_approval',
-      ...(prompt.progress.text.length > prompt.textMark ? { output: { text: prompt.progress.text.slice(prompt.textMark).join('') } } : {}),
+      ...(answer.length > 0 ? { output: { text: answer.text() } } : {}),
+      ...(answer.truncated ? { metadata: { answerTruncated: true } } : {}),
       continuation: { ...this.continuationOf(session), state: { ...state } },
       approvalRequest: {
         reason: `${this.config.label} asks permission: ${event.type === 'approval_requested' ? event.title : ''}`,
@@ -356,12 +359,10 @@ export class AcpExecutionAdapter implements ExecutionAdapter {
     return session;
   }
 
-  /** The end of the engine's stderr, with the configured secret values blanked out. */
+  /** The end of the engine's stderr (secrets are blanked out by the process layer). */
   private stderrOf(session: AcpLiveSession): string {
-    let tail = session.engine.stderrTail().slice(-500).trim();
-    if (tail === '') return '';
-    for (const value of Object.values(this.config.env)) if (value.length >= 6) tail = tail.split(value).join('[redacted]');
-    return ` (stderr: ${tail})`;
+    const tail = session.engine.stderrTail().slice(-500).trim();
+    return tail === '' ? '' : ` (stderr: ${tail})`;
   }
 }
 

@@ -1,3 +1,4 @@
+import { MAX_ANSWER_CHARS, type AnswerText } from '../../execution/answer-cap.js';
 import type { ExecutionContinuation, ExecutionResult } from '../../execution/types.js';
 import type { HarnessUsage } from '../../shared/types/usage.js';
 import { SessionTurnReport } from '../internal/session-turn-report.js';
@@ -6,8 +7,8 @@ import type { AcpPromptResult } from './acp-wire.js';
 /** How a prompt that ended is reported. */
 export interface AcpFinishedPrompt {
   stopReason: string;
-  /** The agent's text during this `execute` call. */
-  text: string;
+  /** The agent's text during this `execute` call (capped). */
+  answer: AnswerText;
   /** Titles of the permission requests the host refused in this prompt. */
   rejected: readonly string[];
   usage: AcpPromptResult['usage'] | undefined;
@@ -38,13 +39,20 @@ export function finishedResult(report: SessionTurnReport, prompt: AcpFinishedPro
       );
     default: {
       if (prompt.stopReason !== 'end_turn') report.note(`The engine ended the prompt with stopReason ${JSON.stringify(prompt.stopReason.slice(0, 64))}.`);
-      let text = prompt.text;
+      let text = prompt.answer.text();
+      const truncated = prompt.answer.truncated;
+      if (truncated) report.note(`The answer was cut at ${MAX_ANSWER_CHARS} characters.`);
       if (text === '' && prompt.rejected.length > 0) {
         text = `${prompt.label} stopped after the request was rejected: ${prompt.rejected.at(-1) ?? ''}`;
         report.note('The engine ended the prompt without text after a rejected permission request.');
       }
       return report.result(
-        { status: 'completed', ...common, output: { text }, metadata: { stopReason: prompt.stopReason.slice(0, 64), continuation: prompt.continuation } },
+        {
+          status: 'completed',
+          ...common,
+          output: { text },
+          metadata: { stopReason: prompt.stopReason.slice(0, 64), continuation: prompt.continuation, ...(truncated ? { answerTruncated: true } : {}) },
+        },
         'model_completed',
       );
     }

@@ -39,8 +39,6 @@ export class AcpPrompt {
   onEvent: ((event: ExecutionStreamEvent) => void) | undefined;
   /** Permission requests not yet reported, in arrival order. */
   readonly permissions: AcpOpenPermission[] = [];
-  /** Text length at the start of the current `execute` call. */
-  textMark = 0;
   /** Titles of the permission requests the host refused in this prompt. */
   readonly rejected: string[] = [];
   private ended: AcpPromptStop | undefined;

@@ -1,3 +1,4 @@
+import { capTextDeltas } from '../../execution/answer-cap.js';
 import type { ExecutionStreamEvent } from '../../execution/types.js';
 import type { NodeModules } from '../../local/node-types.js';
 import { spawnEngine, type EngineExit, type EngineProcess, type SpawnEngineOptions } from '../internal/spawn-engine.js';
@@ -37,6 +38,8 @@ export class ClaudeLiveSession implements PooledSession {
   private readonly engine: EngineProcess;
   private waiter: ((stop: ClaudeTurnStop) => void) | undefined;
   private onEvent: ((event: ExecutionStreamEvent) => void) | undefined;
+  /** Cuts the text deltas of the current segment at the answer cap. */
+  private capDeltas = capTextDeltas();
   /** Turns the turn's text, tool and plan lines into events (the same reader as the one-shot preset). */
   private readStream = createClaudeCodeStreamReader();
   private readonly deniedTools = new Set<string>();
@@ -114,6 +117,7 @@ export class ClaudeLiveSession implements PooledSession {
     return new Promise<ClaudeTurnStop>((resolve) => {
       this.waiter = resolve;
       this.onEvent = onEvent;
+      this.capDeltas = capTextDeltas();
       if (!this.engine.alive) {
         void this.engine.exited.then((exit) => this.stop({ kind: 'ended', exit }));
         return;
@@ -133,8 +137,10 @@ export class ClaudeLiveSession implements PooledSession {
   }
 
   private emit(event: ExecutionStreamEvent): void {
+    const kept = this.capDeltas(event);
+    if (kept === undefined) return;
     try {
-      this.onEvent?.(event);
+      this.onEvent?.(kept);
     } catch {
       // A listener's failure never breaks the session.
     }

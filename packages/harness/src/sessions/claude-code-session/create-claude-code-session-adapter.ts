@@ -1,3 +1,4 @@
+import { capAnswer } from '../../execution/answer-cap.js';
 import { checkExecutionRequest } from '../../execution/execution-request-schema.js';
 import { negotiateCapabilities } from '../../execution/negotiate-capabilities.js';
 import type {
@@ -283,7 +284,9 @@ export class ClaudeCodeSessionAdapter implements ExecutionAdapter {
         if (parsed === null) return this.failure(turn, 'invalid_backend_output', `${LABEL}: the turn's result line has the wrong shape.`, false);
         const totalCostUsd = parsed.continuation?.state?.['totalCostUsd'];
         const continuation = this.continuation(turn, undefined, typeof totalCostUsd === 'number' ? totalCostUsd : undefined);
-        const { status, text, structured, error, usage, metadata } = parsed;
+        const { status, structured, error, usage, metadata } = parsed;
+        const answer = parsed.text === undefined ? undefined : capAnswer(parsed.text);
+        const text = answer?.text;
         return {
           backendId: this.backendId,
           status: status ?? 'completed',
@@ -292,7 +295,13 @@ export class ClaudeCodeSessionAdapter implements ExecutionAdapter {
           ...(error === undefined ? {} : { error }),
           ...(usage === undefined ? {} : { usage }),
           trace: this.trace(turn, status === 'failed' ? 'failure' : 'model_completed'),
-          metadata: { ...metadata, ...this.turnMetadata(turn), continuation, ...(decision === undefined ? {} : { approvalDecision: decision }) },
+          metadata: {
+            ...metadata,
+            ...this.turnMetadata(turn),
+            continuation,
+            ...(decision === undefined ? {} : { approvalDecision: decision }),
+            ...(answer?.truncated === true ? { answerTruncated: true } : {}),
+          },
         };
       }
     }

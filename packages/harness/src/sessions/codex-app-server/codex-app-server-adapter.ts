@@ -1,3 +1,4 @@
+import { MAX_ANSWER_CHARS } from '../../execution/answer-cap.js';
 import { checkExecutionRequest } from '../../execution/execution-request-schema.js';
 import { negotiateCapabilities } from '../../execution/negotiate-capabilities.js';
 import type {
@@ -422,7 +423,9 @@ export class CodexAppServerAdapter implements ExecutionAdapter {
     },
   ): ExecutionResult {
     const finishedAt = Date.now();
-    const text = parts.turn?.takeText();
+    const answer = parts.turn?.takeAnswer();
+    const text = answer?.text();
+    const truncated = answer?.truncated === true;
     const usage = parts.turn?.takeUsage();
     const at = (time: number) => new Date(time).toISOString();
     const ok = parts.status !== 'failed' && parts.status !== 'unsupported';
@@ -439,6 +442,7 @@ export class CodexAppServerAdapter implements ExecutionAdapter {
         events: [
           { type: 'model_started', at: at(call.startedAt) },
           ...(parts.traceEvent === undefined ? [] : [{ ...parts.traceEvent, at: at(finishedAt) }]),
+          ...(truncated ? [{ type: 'note' as const, at: at(finishedAt), data: { message: `The answer was cut at ${MAX_ANSWER_CHARS} characters.` } }] : []),
           ok
             ? { type: 'model_completed', at: at(finishedAt) }
             : { type: 'failure', at: at(finishedAt), data: { code: parts.error?.code ?? 'backend_execution_error' } },
@@ -447,6 +451,7 @@ export class CodexAppServerAdapter implements ExecutionAdapter {
       ...(call.degradation.length === 0 ? {} : { degradation: call.degradation }),
       metadata: {
         ...parts.metadata,
+        ...(truncated ? { answerTruncated: true } : {}),
         durationMs: finishedAt - call.startedAt,
         ...(parts.continuation === undefined ? {} : { continuation: parts.continuation }),
       },

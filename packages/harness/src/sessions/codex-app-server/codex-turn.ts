@@ -4,6 +4,7 @@ import type {
   ExecutionStreamEvent,
   ExecutionToolActivityKind,
 } from '../../execution/types.js';
+import { AnswerText } from '../../execution/answer-cap.js';
 import type { HarnessUsage } from '../../shared/types/usage.js';
 import { codexSchemas, type CodexApprovalDecision } from './codex-protocol.js';
 
@@ -38,7 +39,6 @@ export const CODEX_APPROVAL_OPTIONS: readonly ExecutionApprovalOption[] = /* @__
   { optionId: 'decline', name: 'Reject', kind: 'reject_once' },
 ]);
 
-const MAX_TEXT_CHARS = 4_194_304 /* 4 MiB */;
 const MAX_QUEUED_APPROVALS = 32;
 
 /**
@@ -48,8 +48,7 @@ const MAX_QUEUED_APPROVALS = 32;
  * call (the resume) attaches a new listener and continues where the last one stopped.
  */
 export class CodexTurn {
-  private textParts: string[] = [];
-  private textChars = 0;
+  private answerText = new AnswerText();
   private currentMessageId: string | undefined;
   private usage: { inputTokens: number; outputTokens: number; cachedInputTokens: number; reasoningTokens: number; calls: number } = {
     inputTokens: 0,
@@ -80,12 +79,11 @@ export class CodexTurn {
     this.listener = listener;
   }
 
-  /** The text of this part of the turn; resets it (a resumed call reports only what came after). */
-  takeText(): string {
-    const text = this.textParts.join('');
-    this.textParts = [];
-    this.textChars = 0;
-    return text;
+  /** The answer text of this part of the turn (capped); resets it (a resumed call reports only what came after). */
+  takeAnswer(): AnswerText {
+    const answer = this.answerText;
+    this.answerText = new AnswerText();
+    return answer;
   }
 
   /** The usage of this part of the turn; resets it. */
@@ -255,17 +253,16 @@ export class CodexTurn {
   }
 
   private appendText(itemId: string, delta: string): void {
-    if (delta === '' || this.textChars >= MAX_TEXT_CHARS) return;
+    if (delta === '') return;
     // Separate agent messages of one turn (commentary, then the answer) by a blank line.
-    if (this.currentMessageId !== undefined && this.currentMessageId !== itemId && this.textChars > 0) this.pushText('\n\n');
+    if (this.currentMessageId !== undefined && this.currentMessageId !== itemId && this.answerText.length > 0) this.pushText('\n\n');
     this.currentMessageId = itemId;
-    this.pushText(delta.slice(0, MAX_TEXT_CHARS - this.textChars));
+    this.pushText(delta);
   }
 
   private pushText(text: string): void {
-    this.textParts.push(text);
-    this.textChars += text.length;
-    this.emit({ type: 'text_delta', text });
+    const kept = this.answerText.append(text);
+    if (kept !== '') this.emit({ type: 'text_delta', text: kept });
   }
 
   private onItem(phase: 'started' | 'finished', item: { type: string; id: string; text?: string | undefined; command?: string | null | undefined; status?: string | undefined; tool?: string | null | undefined; changes?: { path: string }[] | undefined }): void {

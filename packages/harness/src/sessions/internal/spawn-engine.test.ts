@@ -64,6 +64,19 @@ describe('spawnEngine', () => {
     expect(lines.some((line) => line.includes('0123'))).toBe(false);
   });
 
+  it('blanks the secrets of its environment out of the stderr tail, also one the tail window cuts in two', async () => {
+    const env = { PATH: process.env['PATH'] ?? '', MY_API_TOKEN: 'abcdefghij' };
+    const whole = await start('echo', { env, maxStderrBytes: 1024 });
+    whole.engine.write('stderr:fatal: token abcdefghij rejected');
+    await whole.engine.dispose();
+    expect(whole.engine.stderrTail()).toBe('fatal: token [REDACTED] rejected');
+
+    const cut = await start('echo', { env });
+    cut.engine.write('stderr:abcdefghij then more');
+    await cut.engine.dispose();
+    expect(cut.engine.stderrTail()).toBe('… then more');
+  });
+
   it('stops an engine whose line goes past the cap', async () => {
     const { engine } = await start('echo');
     engine.write('long:100');

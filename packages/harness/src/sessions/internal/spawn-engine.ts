@@ -1,4 +1,5 @@
 import type { NodeChildProcessLike, NodeModules, NodeSystemErrorLike, NodeWritableLike } from '../../local/node-types.js';
+import { processOutputRedactor } from '../../local/internal/environment-secrets.js';
 import { createProcessGroup, createProcessTimers } from '../../local/internal/process-group.js';
 import { resolveWindowsSpawn, type WindowsSpawnTarget } from '../../local/internal/windows-command.js';
 import { describeError } from '../../shared/describe-error.js';
@@ -35,7 +36,10 @@ export interface EngineProcess {
   readonly alive: boolean;
   /** Writes one line (a newline is added). False when stdin is closed or the engine is gone. */
   write(line: string): boolean;
-  /** The most recent stderr output (at most `maxStderrBytes`), for diagnostics. Never shown to a model. */
+  /**
+   * The most recent stderr output (at most `maxStderrBytes`), for diagnostics, with the secrets
+   * of the engine's environment blanked out (see `processOutputRedactor`). Never shown to a model.
+   */
   stderrTail(): string;
   /** Resolves once the process and its group are gone. Never rejects. */
   readonly exited: Promise<EngineExit>;
@@ -69,6 +73,7 @@ export function spawnEngine(node: NodeModules, options: SpawnEngineOptions): Eng
   const timers = createProcessTimers();
   const { later } = timers;
   const stderr = new TailBuffer(options.maxStderrBytes);
+  const redactor = processOutputRedactor(options.env);
   let resolveExited!: (exit: EngineExit) => void;
   const exited = new Promise<EngineExit>((resolve) => {
     resolveExited = resolve;
@@ -188,7 +193,7 @@ export function spawnEngine(node: NodeModules, options: SpawnEngineOptions): Eng
         return false;
       }
     },
-    stderrTail: () => stderr.text(),
+    stderrTail: () => redactor.text(stderr.text(), { start: stderr.dropped }),
     exited,
     dispose(): Promise<EngineExit> {
       if (settled || disposing) return exited;
@@ -219,11 +224,14 @@ function readCode(error: NodeSystemErrorLike): string | undefined {
 class TailBuffer {
   private chunks: Uint8Array[] = [];
   private kept = 0;
+  /** True once earlier bytes were dropped (the text starts mid-stream). */
+  dropped = false;
 
   constructor(private readonly maxBytes: number) {}
 
   push(chunk: Uint8Array): void {
     if (this.maxBytes <= 0) return;
+    if (this.kept + chunk.byteLength > this.maxBytes) this.dropped = true;
     const piece = chunk.byteLength > this.maxBytes ? chunk.subarray(chunk.byteLength - this.maxBytes) : chunk;
     this.chunks.push(piece);
     this.kept += piece.byteLength;

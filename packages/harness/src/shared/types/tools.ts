@@ -76,7 +76,12 @@ export interface HarnessToolApprovalRequest {
 /** What a tool may pause its turn for. */
 export type HarnessToolPauseRequest =
   | { type: 'approval'; requests: HarnessToolApprovalRequest[] }
-  | { type: 'clarification'; question: string };
+  | {
+      type: 'clarification';
+      question: string;
+      /** Answers to offer the user (at most 20, each at most 500 characters; blank ones are dropped). */
+      choices?: readonly string[] | undefined;
+    };
 
 /** The resolution of a resume, as a tool carried over from the paused step sees it. */
 export type HarnessToolResumeResolution =
@@ -93,7 +98,11 @@ export interface HarnessToolTurnSeam {
    * to continue in `state`. The last request of a call wins.
    */
   pause(request: HarnessToolPauseRequest): void;
-  /** On a resume, the caller's resolution; given to the calls carried over from the paused step. */
+  /**
+   * On a resume, the caller's resolution; given to the calls carried over from the paused step. A
+   * clarification's answer is given only to the call whose question the turn asked; the other
+   * carried calls see no resolution (a call that paused for a question of its own asks again).
+   */
   readonly resolution?: HarnessToolResumeResolution | undefined;
   /** Cost units this run may still spend; absent without a `budgetLimit`. */
   readonly remainingBudget?: number | undefined;

@@ -1,6 +1,7 @@
 import { addIssue, runAt, Schema, stopped, type OptionalSchema, type Output, type ParseContext } from './schema.js';
 import type { ValidationIssue } from './issues.js';
 import { isRecord } from '../is-record.js';
+import { appendAll } from '../append-all.js';
 
 /** `schema`, or `undefined`; as an object key, the key may be absent. */
 /* @__NO_SIDE_EFFECTS__ */
@@ -49,7 +50,7 @@ export function union<const O extends readonly Schema[]>(options: O): Schema<Out
         failures.push(attempt.issues);
       }
       const shaped = failures.filter((issues) => !stopped(issues, 0));
-      if (shaped.length === 1) context.issues.push(...(shaped[0] ?? []));
+      if (shaped.length === 1) appendAll(context.issues, shaped[0] ?? []);
       else addIssue(context, { code: 'invalid_union', errors: failures });
       return value;
     },

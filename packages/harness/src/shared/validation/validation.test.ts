@@ -119,6 +119,13 @@ describe('unions', () => {
     expect(failure(schema, true)).toBe('(root): matches none of the allowed shapes');
   });
 
+  it('reports every issue of the one matching option, however many (no spread into push)', () => {
+    const schema = z.union([z.array(z.string().check(z.minLength(1))), z.number()]);
+    const parsed = schema.safeParse(Array.from({ length: 200_000 }, () => ''));
+    expect(parsed.success).toBe(false);
+    expect(parsed.success ? 0 : parsed.error.issues.length).toBe(200_000);
+  });
+
   it('chooses a discriminated option by its literal', () => {
     const schema = z.discriminatedUnion('type', [z.object({ type: z.literal('a'), n: z.number() }), z.object({ type: z.literal('b') })]);
     expect(schema.safeParse({ type: 'b', extra: 1 })).toEqual({ success: true, data: { type: 'b' } });

@@ -28,6 +28,14 @@ describe('createFakeAnthropicServer', () => {
     });
   });
 
+  it('numbers tool_use ids across the whole server, not per reply', async () => {
+    const search = { name: 'search', arguments: {} };
+    server = await createFakeAnthropicServer({ replies: [{ toolCalls: [search] }, { toolCalls: [search, search] }] });
+    const ids = async () => ((await (await post(server!.url, { model: 'claude' })).json()) as { content: { id: string }[] }).content.map((block) => block.id);
+    expect(await ids()).toEqual(['toolu_fake_1']);
+    expect(await ids()).toEqual(['toolu_fake_2', 'toolu_fake_3']);
+  });
+
   it('streams named events in the documented order', async () => {
     server = await createFakeAnthropicServer({ replies: [{ text: 'Hello', deltaSize: 10, toolCalls: [{ id: 't1', name: 'search', arguments: { q: 'y' } }] }] });
     const text = await (await post(server.url, { model: 'claude', stream: true })).text();

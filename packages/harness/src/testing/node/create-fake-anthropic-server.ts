@@ -32,6 +32,10 @@ interface IssuedThinking {
  */
 export function createFakeAnthropicServer(options: FakeModelServerOptions = {}): Promise<FakeModelServer> {
   const issued: IssuedThinking = { signatures: new Map(), redacted: new Set() };
+  // Numbered across the whole server, as the real API's ids are unique: a fake that restarts at 1
+  // in every reply would hide what such servers do to a turn.
+  let callNumber = 0;
+  const nextCallId = () => `toolu_fake_${String((callNumber += 1))}`;
   return startFakeHttpServer(
     {
       path: '/v1/messages',
@@ -43,7 +47,7 @@ export function createFakeAnthropicServer(options: FakeModelServerOptions = {}):
         if (problem !== undefined) return renderError(400, problem);
         const body = request.body as { stream?: unknown; model?: unknown } | undefined;
         const model = typeof body?.model === 'string' ? body.model : 'fake-model';
-        const blocks = content(reply as FakeModelReply, sequence);
+        const blocks = content(reply as FakeModelReply, sequence, nextCallId);
         for (const block of blocks) {
           if (block.type === 'thinking') issued.signatures.set(String(block.signature), String(block.thinking));
           if (block.type === 'redacted_thinking') issued.redacted.add(String(block.data));
@@ -101,15 +105,15 @@ function checkRequest(body: unknown, issued: IssuedThinking): string | undefined
   );
 }
 
-function content(reply: FakeModelReply, sequence: number): Block[] {
+function content(reply: FakeModelReply, sequence: number, nextCallId: () => string): Block[] {
   const text = reply.refusal ?? reply.text;
   return [
     ...(reply.reasoning === undefined ? [] : [{ type: 'thinking', thinking: reply.reasoning, signature: btoa(`sig_fake_${sequence}`) }]),
     ...(reply.redactedReasoning === undefined ? [] : [{ type: 'redacted_thinking', data: reply.redactedReasoning }]),
     ...(text === undefined ? [] : [{ type: 'text', text }]),
-    ...(reply.toolCalls ?? []).map((call, index) => ({
+    ...(reply.toolCalls ?? []).map((call) => ({
       type: 'tool_use',
-      id: call.id ?? `toolu_fake_${index + 1}`,
+      id: call.id ?? nextCallId(),
       name: call.name,
       input: typeof call.arguments === 'string' ? call.arguments : call.arguments,
     })),

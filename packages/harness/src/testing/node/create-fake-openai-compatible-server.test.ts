@@ -31,6 +31,15 @@ describe('createFakeOpenAICompatibleServer', () => {
     ]);
   });
 
+  it('numbers tool call ids across the whole server, not per reply (JSON and SSE)', async () => {
+    const lookup = { name: 'lookup', arguments: {} };
+    server = await createFakeOpenAICompatibleServer({ replies: [{ toolCalls: [lookup, lookup] }, { toolCalls: [lookup] }, { toolCalls: [{ ...lookup, id: 'call_0' }] }] });
+    const first = (await (await post(server.url, { model: 'm' })).json()) as { choices: { message: { tool_calls: { id: string }[] } }[] };
+    expect(first.choices[0]!.message.tool_calls.map((call) => call.id)).toEqual(['call_fake_1', 'call_fake_2']);
+    expect(await (await post(server.url, { model: 'm', stream: true })).text()).toContain('"id":"call_fake_3"');
+    expect(await (await post(server.url, { model: 'm', stream: true })).text()).toContain('"id":"call_0"');
+  });
+
   it('streams SSE with a comment, chunks, a usage chunk and [DONE]', async () => {
     server = await createFakeOpenAICompatibleServer({ replies: [{ text: 'abcdef', deltaSize: 3, usage: { outputTokens: 2 } }] });
     const response = await post(server.url, { model: 'm', stream: true });

@@ -17,6 +17,10 @@ import { renderCommonReply, splitText, startFakeHttpServer, streamReply, type Re
  * ```
  */
 export function createFakeOpenAICompatibleServer(options: FakeModelServerOptions = {}): Promise<FakeModelServer> {
+  // Numbered across the whole server: some real servers restart at `call_0` in every reply, and a
+  // fake doing that by accident would hide it. Script explicit ids to test such a server.
+  let callNumber = 0;
+  const nextCallId = () => `call_fake_${String((callNumber += 1))}`;
   return startFakeHttpServer(
     {
       path: '/v1/chat/completions',
@@ -26,7 +30,8 @@ export function createFakeOpenAICompatibleServer(options: FakeModelServerOptions
         if (reply.type === 'error') return renderError(reply.status, reply.message, reply.retryAfter, reply.headers);
         const body = request.body as { stream?: unknown; model?: unknown } | undefined;
         const model = typeof body?.model === 'string' ? body.model : 'fake-model';
-        return body?.stream === true ? renderStream(reply as FakeModelReply, model, sequence) : renderJson(reply as FakeModelReply, model, sequence);
+        const calls = toolCalls(reply as FakeModelReply, nextCallId);
+        return body?.stream === true ? renderStream(reply as FakeModelReply, calls, model, sequence) : renderJson(reply as FakeModelReply, calls, model, sequence);
       },
       unscripted: (message, status): FakeServerReply => ({ type: 'error', status, message }),
     },
@@ -43,9 +48,11 @@ function renderError(status: number, message = `HTTP ${status}`, retryAfter?: st
   };
 }
 
-function toolCalls(reply: FakeModelReply) {
-  return (reply.toolCalls ?? []).map((call, index) => ({
-    id: call.id ?? `call_fake_${index + 1}`,
+type WireToolCall = { id: string; type: 'function'; function: { name: string; arguments: string } };
+
+function toolCalls(reply: FakeModelReply, nextCallId: () => string): WireToolCall[] {
+  return (reply.toolCalls ?? []).map((call) => ({
+    id: call.id ?? nextCallId(),
     type: 'function' as const,
     function: { name: call.name, arguments: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments) },
   }));
@@ -73,8 +80,7 @@ function usage(reply: FakeModelReply): Record<string, unknown> | undefined {
 
 const reasoningFormat = 'anthropic-claude-v1';
 
-function renderJson(reply: FakeModelReply, model: string, sequence: number): RenderedReply {
-  const calls = toolCalls(reply);
+function renderJson(reply: FakeModelReply, calls: WireToolCall[], model: string, sequence: number): RenderedReply {
   const reasoning =
     reply.reasoning === undefined
       ? {}
@@ -107,7 +113,7 @@ function renderJson(reply: FakeModelReply, model: string, sequence: number): Ren
   return { kind: 'body', status: 200, headers: { 'content-type': 'application/json', ...reply.headers }, body: JSON.stringify(body) };
 }
 
-function renderStream(reply: FakeModelReply, model: string, sequence: number): RenderedReply {
+function renderStream(reply: FakeModelReply, calls: WireToolCall[], model: string, sequence: number): RenderedReply {
   const size = reply.deltaSize ?? 4;
   const base = { id: `chatcmpl-fake-${sequence}`, object: 'chat.completion.chunk', created: 1_700_000_000 + sequence, model };
   const events: string[] = [': OPENROUTER PROCESSING\n\n'];
@@ -122,7 +128,7 @@ function renderStream(reply: FakeModelReply, model: string, sequence: number): R
   }
   if (reply.text !== undefined) for (const piece of splitText(reply.text, size)) chunk({ content: piece });
   if (reply.refusal !== undefined) chunk({ refusal: reply.refusal });
-  toolCalls(reply).forEach((call, index) => {
+  calls.forEach((call, index) => {
     chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } }] });
     for (const piece of splitText(call.function.arguments, size)) chunk({ tool_calls: [{ index, function: { arguments: piece } }] });
   });

@@ -1,6 +1,9 @@
 /** A tool call the fake model makes. */
 export interface FakeToolCallReply {
-  /** @default `call_fake_<n>` (OpenAI-compatible) or `toolu_fake_<n>` (Anthropic) */
+  /**
+   * @default `call_fake_<n>` (OpenAI-compatible) or `toolu_fake_<n>` (Anthropic), `n` counting the
+   * server's calls from 1 (unique across replies); OpenAI Responses `call_fake_<request>_<n>`
+   */
   id?: string | undefined;
   /** The tool's name. */
   name: string;

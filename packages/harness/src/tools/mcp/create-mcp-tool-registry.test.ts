@@ -1,12 +1,11 @@
-import { createServer, type Server } from 'node:http';
-import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { createHarness, createMcpToolRegistry, HarnessConfigError, type HarnessResult, type McpToolRegistry } from '../../index.js';
 import { createScriptedModel, createTurnInput } from '../../testing/index.js';
+import { loopbackServers } from '../../__fixtures__/loopback-servers.js';
+import { mcpHttpHandler } from './__fixtures__/mcp-raw-server.mjs';
 import { createTestServer } from './__fixtures__/mcp-test-server.mjs';
 
 const stdioServer = fileURLToPath(new URL('./__fixtures__/mcp-stdio-server.mjs', import.meta.url));
@@ -36,6 +35,7 @@ describe('createMcpToolRegistry over stdio (a real SDK server as a child process
       inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
       metadata: { mcpToolName: 'echo' },
     });
+    expect(tools.skippedTools()).toEqual([{ index: 5, name: 'my.dotted', reason: 'the name (with the prefix) does not fit [A-Za-z0-9_-]{1,64}' }]);
   });
 
   it('maps content, structuredContent and isError through a harness turn', async () => {
@@ -90,39 +90,22 @@ describe('createMcpToolRegistry over stdio (a real SDK server as a child process
 });
 
 describe('createMcpToolRegistry over streamable HTTP (a real SDK server on loopback)', () => {
-  let server: Server;
-  let url: string;
+  const servers = loopbackServers();
   const seenHeaders: string[] = [];
-
-  beforeAll(async () => {
-    const transports = new Map<string, StreamableHTTPServerTransport>();
-    server = createServer((request, response) => {
-      seenHeaders.push(String(request.headers.authorization));
-      const sessionId = request.headers['mcp-session-id'];
-      let transport = typeof sessionId === 'string' ? transports.get(sessionId) : undefined;
-      if (transport === undefined) {
-        const created: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-          sessionIdGenerator: () => randomUUID(),
-          onsessioninitialized: (id) => {
-            transports.set(id, created);
-          },
-        });
-        transport = created;
-        void createTestServer().connect(created);
-      }
-      void transport.handleRequest(request, response);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.address();
-    url = `http://127.0.0.1:${String(typeof address === 'object' && address !== null ? address.port : 0)}/mcp`;
-  });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
+  const serve = async () => {
+    const { origin } = await servers.serve(
+      mcpHttpHandler(() => createTestServer(), {
+        intercept: (_message, request) => {
+          seenHeaders.push(String(request.headers.authorization));
+          return undefined;
+        },
+      }),
+    );
+    return `${origin}/mcp`;
+  };
 
   it('calls tools through a harness turn, sending the configured headers', async () => {
-    const tools = createMcpToolRegistry({ transport: { type: 'http', url, headers: { Authorization: 'Bearer test-token' } } });
+    const tools = createMcpToolRegistry({ transport: { type: 'http', url: await serve(), headers: { Authorization: 'Bearer test-token' } } });
     try {
       const { result } = await runCalls(tools, [call('c1', 'add', { a: 20, b: 22 }), call('c2', 'fail')]);
       const [add, fail] = results(result);

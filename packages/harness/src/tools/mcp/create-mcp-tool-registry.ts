@@ -1,9 +1,11 @@
 import type { HarnessToolCall, HarnessToolExecutionContext, HarnessToolRegistry, HarnessToolResult, HarnessToolDefinition } from '../../shared/types/tools.js';
+import { createRedactor, headerSecrets, sensitiveHeaderValues, type Redactor } from '../../providers/http/redact-secrets.js';
 import { loadMcpModule, type McpClientConstructor, type McpTransportLike } from './internal/load-mcp-sdk.js';
+import { listMcpTools, mcpListError } from './internal/list-mcp-tools.js';
 import { mapCallError, mapCallResult } from './internal/map-mcp-result.js';
-import { readMcpTools, type McpListedTool } from './internal/read-mcp-tools.js';
+import type { McpListedTool, McpToolList } from './internal/read-mcp-tools.js';
 import { validateMcpOptions } from './internal/validate-mcp-options.js';
-import type { McpClientLike, McpHttpTransportOptions, McpStdioTransportOptions, McpToolRegistryOptions } from './mcp-tool-options.js';
+import type { McpClientLike, McpHttpTransportOptions, McpSkippedTool, McpStdioTransportOptions, McpToolRegistryOptions } from './mcp-tool-options.js';
 
 /** A tool registry over one MCP server. */
 export interface McpToolRegistry extends HarnessToolRegistry {
@@ -11,6 +13,12 @@ export interface McpToolRegistry extends HarnessToolRegistry {
   listAvailable(): Promise<HarnessToolDefinition[]>;
   /** Calls a server tool with the turn's signal and the call timeout. Never rejects. */
   execute(call: HarnessToolCall, context: HarnessToolExecutionContext): Promise<HarnessToolResult>;
+  /**
+   * The server's entries the last listing left out, and why (a name that models cannot call, a
+   * missing or non-object input schema, a duplicate, an entry over 64 KiB): at most the first 100.
+   * Empty before the first listing.
+   */
+  skippedTools(): McpSkippedTool[];
   /** Forgets the listed tools, so the next turn lists them again. */
   refresh(): void;
   /**
@@ -21,7 +29,6 @@ export interface McpToolRegistry extends HarnessToolRegistry {
 }
 
 const CLIENT_INFO = { name: 'agent-assistant-harness', version: '1' };
-const MAX_PAGES = 20;
 
 /**
  * Offers the tools of an MCP server (Model Context Protocol) to the harness, over
@@ -43,14 +50,17 @@ export function createMcpToolRegistry(options: McpToolRegistryOptions): McpToolR
   const callTimeoutMs = config.callTimeoutMs ?? 60_000;
   const connectTimeoutMs = config.connectTimeoutMs ?? 30_000;
   const maxOutputChars = config.maxOutputChars ?? 50_000;
+  const redactor = configuredSecrets(config.transport);
   const filter = {
     prefix: config.toolNamePrefix ?? '',
     allow: config.allowTools === undefined ? undefined : new Set(config.allowTools),
     requiresApproval: config.requiresApproval ?? false,
     maxTools: config.maxTools ?? 128,
+    redact: redactor.exact,
   };
   let connecting: Promise<McpClientLike> | undefined;
-  let listing: Promise<McpListedTool[]> | undefined;
+  let listing: Promise<McpToolList> | undefined;
+  let lastSkipped: McpSkippedTool[] = [];
 
   const connect = (): Promise<McpClientLike> => {
     if (config.client !== undefined) return Promise.resolve(config.client);
@@ -74,8 +84,12 @@ export function createMcpToolRegistry(options: McpToolRegistryOptions): McpToolR
     return opened;
   };
 
-  const list = (): Promise<McpListedTool[]> => {
-    listing ??= connect().then(async (client) => readMcpTools(await listAll(client, connectTimeoutMs, filter.maxTools), filter));
+  const list = (): Promise<McpToolList> => {
+    listing ??= connect().then(async (client) => {
+      const listed = await listMcpTools(client, connectTimeoutMs, filter);
+      lastSkipped = listed.skipped;
+      return listed;
+    });
     listing.catch(() => {
       listing = undefined;
     });
@@ -84,16 +98,20 @@ export function createMcpToolRegistry(options: McpToolRegistryOptions): McpToolR
 
   return {
     async listAvailable() {
-      return (await list()).map((tool) => tool.definition);
+      try {
+        return (await list()).tools.map((tool) => tool.definition);
+      } catch (error) {
+        throw mcpListError(error, redactor);
+      }
     },
     async execute(call, context) {
       let client: McpClientLike;
       let tool: McpListedTool | undefined;
       try {
         client = await connect();
-        tool = (await list()).find((item) => item.name === call.name);
+        tool = (await list()).tools.find((item) => item.name === call.name);
       } catch (error) {
-        return mapCallError(call, error, callTimeoutMs);
+        return mapCallError(call, error, callTimeoutMs, redactor);
       }
       if (tool === undefined) {
         return {
@@ -108,13 +126,16 @@ export function createMcpToolRegistry(options: McpToolRegistryOptions): McpToolR
           signal: context.signal,
           timeout: callTimeoutMs,
         });
-        return mapCallResult(call, raw, maxOutputChars);
+        return mapCallResult(call, raw, maxOutputChars, redactor);
       } catch (error) {
         if (context.signal.aborted) {
           return { callId: call.id, toolName: call.name, status: 'error', error: { code: 'aborted', message: 'The turn was stopped.', retryable: true } };
         }
-        return mapCallError(call, error, callTimeoutMs);
+        return mapCallError(call, error, callTimeoutMs, redactor);
       }
+    },
+    skippedTools() {
+      return lastSkipped.map((note) => ({ ...note }));
     },
     refresh() {
       listing = undefined;
@@ -130,17 +151,13 @@ export function createMcpToolRegistry(options: McpToolRegistryOptions): McpToolR
   };
 }
 
-/** Every page of `tools/list`, up to `maxTools` entries. */
-async function listAll(client: McpClientLike, timeoutMs: number, maxTools: number): Promise<unknown[]> {
-  const tools: unknown[] = [];
-  let cursor: string | undefined;
-  for (let page = 0; page < MAX_PAGES && tools.length < maxTools; page += 1) {
-    const result = await client.listTools(cursor === undefined ? undefined : { cursor }, { timeout: timeoutMs });
-    if (Array.isArray(result.tools)) tools.push(...result.tools);
-    cursor = typeof result.nextCursor === 'string' && result.nextCursor !== '' ? result.nextCursor : undefined;
-    if (cursor === undefined) break;
-  }
-  return tools;
+/**
+ * A redactor of the configured secrets: every `headers` value of an HTTP transport, and the
+ * secret-looking `env` values of a stdio one.
+ */
+function configuredSecrets(transport: McpStdioTransportOptions | McpHttpTransportOptions | undefined): Redactor {
+  if (transport === undefined) return createRedactor([]);
+  return createRedactor(transport.type === 'http' ? headerSecrets(transport.headers) : sensitiveHeaderValues(transport.env));
 }
 
 /** Connects a new SDK client over the configured transport. */

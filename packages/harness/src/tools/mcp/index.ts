@@ -3,6 +3,7 @@ export type {
   McpClientLike,
   McpHttpTransportOptions,
   McpRequestOptionsLike,
+  McpSkippedTool,
   McpStdioTransportOptions,
   McpToolRegistryCommonOptions,
   McpToolRegistryOptions,

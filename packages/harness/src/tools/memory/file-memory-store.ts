@@ -1,5 +1,6 @@
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import { loadBuiltins } from '../../shared/load-builtins.js';
+import { readRegularFile, type OpenFileLike } from '../../shared/read-regular-file.js';
 import { boundedOption } from '../internal/bounded-option.js';
 import { ToolExecutionError } from '../tool-execution-error.js';
 import { isMemoryEntry, memoryFull, searchEntries } from './internal/memory-entries.js';
@@ -16,13 +17,11 @@ export interface FileMemoryStoreOptions {
 }
 
 /** `node:fs/promises`, the part in use. */
-interface FsLike {
-  readFile(path: string): Promise<Uint8Array>;
+interface FsLike extends OpenFileLike {
   writeFile(path: string, data: string, options: { mode: number; flag: 'wx' }): Promise<void>;
   rename(from: string, to: string): Promise<void>;
   rm(path: string, options: { force: true }): Promise<void>;
   mkdir(path: string, options: { recursive: true }): Promise<unknown>;
-  stat(path: string): Promise<{ size: number }>;
 }
 
 /** `node:path`, the part in use. */
@@ -42,8 +41,9 @@ interface MemoryFile {
  * loads on first use, so importing it is Worker-safe). Every operation reads the file and every
  * change writes it whole, atomically (a temporary file renamed over it); operations of one store
  * run one at a time. Two processes writing the same file: the last write wins. A file over
- * `maxFileBytes`, or one that is not the store's JSON, is refused (`memory_unavailable`) and
- * never overwritten; a change that would grow the file past `maxFileBytes` or `maxEntries` fails
+ * `maxFileBytes` (at most `maxFileBytes + 1` bytes are ever read), one that is not the store's
+ * JSON, or a path that is not a regular file (a FIFO, a device, a directory, a link to one) is
+ * refused (`memory_unavailable`) and never overwritten; a change that would grow the file past `maxFileBytes` or `maxEntries` fails
  * with `memory_full` and leaves the file as it was.
  * @throws HarnessConfigError for a missing path or out-of-range options.
  * @example
@@ -77,17 +77,17 @@ export function createFileMemoryStore(options: FileMemoryStoreOptions): MemorySt
 
   async function load(): Promise<Map<string, MemoryEntry>> {
     const { fs } = await node();
-    let bytes: Uint8Array;
-    try {
-      const { size } = await fs.stat(path as string);
-      if (size > maxFileBytes) throw unavailable(`the memory file has ${String(size)} bytes, over the limit of ${String(maxFileBytes)}`);
-      bytes = await fs.readFile(path as string);
-    } catch (error) {
-      if ((error as { code?: unknown } | null)?.code === 'ENOENT') return new Map();
-      throw error;
+    const read = await readRegularFile(fs, path as string, maxFileBytes);
+    switch (read.type) {
+      case 'missing':
+        return new Map();
+      case 'not_regular':
+        throw unavailable(`the memory file is not a regular file (it is ${read.kind})`);
+      case 'too_large':
+        throw unavailable(`the memory file is over the limit of ${String(maxFileBytes)} bytes`);
+      case 'read':
+        return parse(new TextDecoder().decode(read.bytes));
     }
-    if (bytes.byteLength > maxFileBytes) throw unavailable(`the memory file grew over the limit of ${String(maxFileBytes)} bytes`);
-    return parse(new TextDecoder().decode(bytes));
   }
 
   async function save(entries: Map<string, MemoryEntry>): Promise<void> {

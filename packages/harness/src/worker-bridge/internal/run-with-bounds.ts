@@ -1,3 +1,4 @@
+import { detachValue } from '../../core/internal/detach-value.js';
 import { executionResultSchemas } from '../../execution/execution-result-schema.js';
 import type { ExecutionRequest, ExecutionResult } from '../../execution/types.js';
 import { describeError } from '../../relay/internal/describe-error.js';
@@ -14,8 +15,9 @@ export interface BoundedRun {
 /**
  * Runs `request` with `runner` under `timeoutMs` and `controller`: aborts the run's signal on
  * timeout, and once the signal is aborted (timeout, cancel, shutdown) waits at most `stopGraceMs`
- * for the runner before giving a result without it. The result is always a valid
- * `ExecutionResult`: a rejection or an invalid value from the runner becomes `failed`.
+ * for the runner before giving a result without it. The result is always a valid `ExecutionResult`
+ * of plain JSON data: a rejection, an invalid value, or one that is not bounded plain JSON (too
+ * deep, circular, a BigInt, a throwing getter) from the runner becomes `failed`.
  */
 export function runWithBounds(
   runner: CliRunner,
@@ -54,11 +56,10 @@ export function runWithBounds(
 }
 
 function checkResult(value: unknown, runnerId: string, fallbackId: string): ExecutionResult {
-  try {
-    const parsed = executionResultSchemas().executionResultSchema.safeParse(value);
-    if (parsed.success) return parsed.data as ExecutionResult;
-    return bridgeFailure(fallbackId, 'invalid_backend_output', `The ${runnerId} runner returned an invalid result: ${formatIssues(parsed.error.issues)}.`, false);
-  } catch (error) {
-    return bridgeFailure(fallbackId, 'invalid_backend_output', `The ${runnerId} runner returned an unreadable result (${describeError(error)}).`, false);
-  }
+  // A plain, bounded copy first, read once: what is sent is what was checked, and it encodes as JSON.
+  const plain = detachValue(value);
+  if (!plain.ok) return bridgeFailure(fallbackId, 'invalid_backend_output', `The ${runnerId} runner returned a result that cannot be sent: ${plain.reason}.`, false);
+  const parsed = executionResultSchemas().executionResultSchema.safeParse(plain.value);
+  if (parsed.success) return parsed.data as ExecutionResult;
+  return bridgeFailure(fallbackId, 'invalid_backend_output', `The ${runnerId} runner returned an invalid result: ${formatIssues(parsed.error.issues)}.`, false);
 }

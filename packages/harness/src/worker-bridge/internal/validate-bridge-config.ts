@@ -2,6 +2,7 @@ import * as z from '../../shared/validation/index.js';
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import type { ExecutionAdapter } from '../../execution/types.js';
 import type { RelayTransport } from '../../relay/relay-transport.js';
+import { hasNoControlCharacters } from '../../relay/wire/control-characters.js';
 import { formatIssues } from '../../shared/schemas/format-issues.js';
 import { memo } from '../../shared/schemas/lazy-schema.js';
 import { createAdapterRunner } from '../adapter-runner.js';
@@ -34,7 +35,7 @@ const bridgeConfigSchema = /* @__PURE__ */ memo(() => {
   const name = z.string().check(
     z.minLength(1),
     z.maxLength(256),
-    z.refine((value) => value.trim() === value && !/[\p{Cc}]/u.test(value), 'must have no surrounding spaces or control characters'),
+    z.refine((value) => value.trim() === value && hasNoControlCharacters(value), 'must have no surrounding spaces or control characters'),
   );
   const millis = (min: number) => z.optional(z.int().check(z.gte(min), z.lte(MAX_TIMER_MS)));
   return z.object({

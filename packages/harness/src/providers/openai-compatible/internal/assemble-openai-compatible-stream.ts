@@ -1,6 +1,8 @@
 import { readProviderError } from '../../http/provider-error-class.js';
+import { createProviderNotes } from '../../internal/provider-notes.js';
 import type { OpenAICompatibleChunk } from '../openai-compatible-api-types.js';
 import { mergeReasoningDetails } from './chat-reasoning.js';
+import { readChatContent } from './read-chat-content.js';
 import type { AssembledChatMessage } from './map-chat-message-to-output.js';
 
 /** What one chunk added that can be streamed: answer text and reasoning text. */
@@ -11,8 +13,8 @@ export interface ChunkDeltas {
 
 /**
  * Collects stream chunks into one message; tool-call argument deltas are joined by `index`,
- * reasoning text (`delta.reasoning_content` or `delta.reasoning`) and OpenRouter
- * `reasoning_details` pieces are collected apart from the answer.
+ * reasoning text (`delta.reasoning_content`, `delta.reasoning`, or Mistral `thinking` parts of a
+ * `delta.content` array) and OpenRouter `reasoning_details` pieces are collected apart from the answer.
  */
 export interface OpenAICompatibleStreamAssembler {
   /** Adds a chunk; returns its text and reasoning deltas (empty when it had none). */
@@ -40,6 +42,7 @@ export function createOpenAICompatibleStreamAssembler(): OpenAICompatibleStreamA
   const reasoningDetails: Record<string, unknown>[] = [];
   const calls = new Map<number, PartialCall>();
   let lastIndex = -1;
+  const notes = createProviderNotes();
   let refusal = '';
   let done = false;
   return {
@@ -57,8 +60,9 @@ export function createOpenAICompatibleStreamAssembler(): OpenAICompatibleStreamA
       if (delta.refusal != null) refusal += delta.refusal;
       if (delta.reasoning_details != null) mergeReasoningDetails(reasoningDetails, delta.reasoning_details);
       const deltas: ChunkDeltas = {};
-      const reasoning = delta.reasoning_content ?? delta.reasoning;
-      if (reasoning != null && reasoning !== '') {
+      const content = readChatContent(delta.content, notes);
+      const reasoning = (delta.reasoning_content ?? delta.reasoning ?? '') + content.reasoning;
+      if (reasoning !== '') {
         reasoningParts.push(reasoning);
         deltas.reasoning = reasoning;
       }
@@ -76,9 +80,9 @@ export function createOpenAICompatibleStreamAssembler(): OpenAICompatibleStreamA
         if (part.function?.arguments != null) call.arguments += part.function.arguments;
         calls.set(index, call);
       }
-      if (delta.content != null && delta.content !== '') {
-        textParts.push(delta.content);
-        deltas.text = delta.content;
+      if (content.text !== '') {
+        textParts.push(content.text);
+        deltas.text = content.text;
       }
       return deltas;
     },
@@ -88,6 +92,7 @@ export function createOpenAICompatibleStreamAssembler(): OpenAICompatibleStreamA
     isComplete: () => done || message.finishReason !== undefined,
     hasError: () => message.error !== undefined,
     result() {
+      const noted = notes.list();
       const toolCalls = [...calls.entries()]
         .sort(([left], [right]) => left - right)
         .map(([, call]) => ({
@@ -102,6 +107,7 @@ export function createOpenAICompatibleStreamAssembler(): OpenAICompatibleStreamA
         ...(refusal === '' ? {} : { refusal }),
         ...(reasoningParts.length === 0 ? {} : { reasoning: reasoningParts.join('') }),
         ...(reasoningDetails.length === 0 ? {} : { reasoningDetails }),
+        ...(noted.length === 0 ? {} : { notes: noted }),
       };
     },
   };

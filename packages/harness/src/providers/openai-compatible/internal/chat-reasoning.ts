@@ -1,5 +1,6 @@
 import type { HarnessReasoningPart } from '../../../core/types/model.js';
 import type { Redactor } from '../../http/redact-secrets.js';
+import { appendAll } from '../../../shared/append-all.js';
 
 /** The `provider` of the reasoning parts chat completions produce and replay. */
 export const CHAT_REASONING_PROVIDER = 'openai-compatible';
@@ -70,7 +71,7 @@ export function replayReasoningDetails(parts: readonly HarnessReasoningPart[] | 
   for (const part of parts ?? []) {
     if (part.provider !== CHAT_REASONING_PROVIDER || typeof part.data !== 'string') continue;
     try {
-      details.push(...readReasoningDetails(JSON.parse(part.data)));
+      appendAll(details, readReasoningDetails(JSON.parse(part.data)));
     } catch {
       // Not JSON (a damaged continuation): nothing to replay.
     }

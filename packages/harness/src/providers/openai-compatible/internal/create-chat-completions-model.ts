@@ -53,6 +53,10 @@ export function createChatCompletionsModel(options: OpenAICompatibleModelOptions
     throw new HarnessConfigError("developerRole must be 'system' or 'developer'.", { field: 'developerRole' });
   }
   const provider = options.providerName ?? defaults.providerName;
+  const namedToolChoice = options.namedToolChoice ?? defaults.namedToolChoice;
+  if (namedToolChoice !== 'function' && namedToolChoice !== 'required') {
+    throw new HarnessConfigError("namedToolChoice must be 'function' or 'required'.", { field: 'namedToolChoice' });
+  }
   const transportOptions = resolveHttpProviderOptions(options, settings.defaultApiKey);
   const transport = createProviderTransport({
     url: joinUrl(baseUrl, '/chat/completions'),
@@ -70,8 +74,10 @@ export function createChatCompletionsModel(options: OpenAICompatibleModelOptions
     };
     const choice = readToolChoice(input.toolChoice, input.availableTools);
     if (input.availableTools.length > 0) {
-      body.tools = convertToOpenAICompatibleTools(input.availableTools);
-      body.tool_choice = toChatToolChoice(choice);
+      // A named choice as `'required'` over that tool alone, for servers that read only string choices.
+      const named = typeof choice === 'object' && namedToolChoice === 'required' ? choice.name : undefined;
+      body.tools = convertToOpenAICompatibleTools(named === undefined ? input.availableTools : input.availableTools.filter((tool) => tool.name === named));
+      body.tool_choice = named === undefined ? toChatToolChoice(choice) : 'required';
     }
     // The turn's schema wins over an `extraBody.response_format` (JSON mode) set for other turns.
     if (input.output !== undefined) body.response_format = toResponseFormat(input.output);

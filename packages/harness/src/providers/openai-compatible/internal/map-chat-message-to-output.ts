@@ -4,6 +4,7 @@ import type { HarnessUsage } from '../../../shared/types/usage.js';
 import type { ProviderErrorDetails } from '../../http/provider-error-class.js';
 import { readCount } from '../../internal/parse-tool-arguments.js';
 import { readToolCall } from '../../internal/read-tool-call.js';
+import { withNotes } from '../../internal/provider-notes.js';
 import { invalidOutput, outputMetadata, outputUsage, reportedErrorOutput, type OutputContext } from '../../internal/transport-failure-output.js';
 import { mapOpenAICompatibleFinishReason } from '../map-openai-compatible-finish-reason.js';
 import { chatReasoningPart } from './chat-reasoning.js';
@@ -25,6 +26,8 @@ export interface AssembledChatMessage {
   responseModel?: string;
   /** An error the server reported in the body or a chunk, as `readProviderError` reads it. */
   error?: ProviderErrorDetails;
+  /** What was skipped on the way (content parts of other kinds). */
+  notes?: string[];
 }
 
 /**
@@ -57,9 +60,14 @@ function detail(details: unknown, key: string): unknown {
  * Classifies an assistant message into a harness output: a provider error, then a refusal
  * (`message.refusal` or a content-filter stop), then tool calls (arguments parsed strictly; text
  * kept), then text; otherwise `empty_response` or `missing_message`. Reasoning (text and OpenRouter
- * `reasoning_details`) goes to `output.reasoning`, never into the text.
+ * `reasoning_details`) goes to `output.reasoning`, never into the text; what was skipped on the way
+ * becomes the output's `notes`.
  */
 export function mapChatMessageToOutput(message: AssembledChatMessage, context: OutputContext): HarnessModelOutput {
+  return withNotes(classify(message, context), message.notes, context.redactor);
+}
+
+function classify(message: AssembledChatMessage, context: OutputContext): HarnessModelOutput {
   const finishReason = mapOpenAICompatibleFinishReason(message.finishReason);
   const usage = outputUsage(context, readOpenAICompatibleUsage(message.usage));
   const metadata = outputMetadata(context, {

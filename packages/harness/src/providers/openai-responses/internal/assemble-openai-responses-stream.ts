@@ -1,6 +1,7 @@
-import type { OpenAIResponsesOutputItem, OpenAIResponsesStreamEvent } from '../openai-responses-api-types.js';
 import { readProviderError } from '../../http/provider-error-class.js';
-import { readOpenAIResponse, type AssembledOpenAIResponse } from './map-openai-responses-output.js';
+import { createProviderNotes } from '../../internal/provider-notes.js';
+import type { OpenAIResponsesContentPart, OpenAIResponsesOutputItem, OpenAIResponsesStreamEvent } from '../openai-responses-api-types.js';
+import { readOpenAIResponse, readOutputItem, type AssembledOpenAIResponse } from './map-openai-responses-output.js';
 
 /** What one stream event adds to the streamed answer: answer text or reasoning text. */
 export interface OpenAIResponsesStreamDelta {
@@ -16,7 +17,9 @@ export interface OpenAIResponsesStreamDelta {
  * reasoning (summary parts and items separated by a blank line; the reasoning items themselves come
  * with `response.output_item.done`). The
  * terminal `response.completed` / `response.incomplete` / `response.failed` event supplies status
- * and usage (and its output, when it carries one, wins over the assembled items).
+ * and usage (and its output, when it carries one, wins over the assembled items). Output items and
+ * content parts of other kinds are skipped (`readOutputItem`), and so are events of other types —
+ * the lifecycle events the adapter has no use for silently, any other type with a note.
  */
 export interface OpenAIResponsesStreamAssembler {
   /** Adds an event; returns its answer-text or reasoning delta, if any. */
@@ -28,50 +31,74 @@ export interface OpenAIResponsesStreamAssembler {
   result(): AssembledOpenAIResponse;
 }
 
-type ContentPart = NonNullable<OpenAIResponsesOutputItem['content']>[number];
+/** Events the adapter has no use for: skipped without a note. */
+const unusedEvents = new Set([
+  'response.created',
+  'response.in_progress',
+  'response.queued',
+  'response.content_part.added',
+  'response.content_part.done',
+  'response.output_text.done',
+  'response.output_text.annotation.added',
+  'response.refusal.done',
+  'response.reasoning_summary_part.added',
+  'response.reasoning_summary_part.done',
+  'response.reasoning_summary_text.done',
+  'response.reasoning_text.done',
+]);
 
 /** Creates an empty assembler. */
 export function createOpenAIResponsesStreamAssembler(): OpenAIResponsesStreamAssembler {
   const items = new Map<number, OpenAIResponsesOutputItem>();
+  const notes = createProviderNotes();
   let final: AssembledOpenAIResponse | undefined;
   let error: AssembledOpenAIResponse['error'];
   // Where the last reasoning delta came from, to separate summary parts and items.
   let reasoningAt: string | undefined;
 
-  const part = (event: OpenAIResponsesStreamEvent, type: 'output_text' | 'refusal'): ContentPart | undefined => {
+  const part = <T extends OpenAIResponsesContentPart['type']>(
+    event: { output_index?: number | null | undefined; content_index?: number | null | undefined },
+    type: T,
+  ): Extract<OpenAIResponsesContentPart, { type: T }> | undefined => {
     if (event.output_index == null) return undefined;
-    const item = items.get(event.output_index) ?? { type: 'message' };
+    const item = items.get(event.output_index) ?? { type: 'message', content: [] };
+    if (item.type !== 'message') return undefined;
     items.set(event.output_index, item);
-    const content = (item.content ??= []);
+    const { content } = item;
     const index = event.content_index ?? 0;
     if (!Number.isInteger(index) || index < 0 || index > content.length) return undefined;
-    return (content[index] ??= { type, text: '', refusal: '' });
+    const target = (content[index] ??= type === 'output_text' ? { type: 'output_text', text: '' } : { type: 'refusal', refusal: '' });
+    return target.type === type ? (target as Extract<OpenAIResponsesContentPart, { type: T }>) : undefined;
   };
 
   return {
     push(event) {
       switch (event.type) {
         case 'response.output_item.added':
-        case 'response.output_item.done':
-          if (event.output_index != null && event.item != null) items.set(event.output_index, { ...event.item });
+        case 'response.output_item.done': {
+          if (event.output_index == null || event.item == null) return undefined;
+          const item = readOutputItem(event.item, event.output_index, notes);
+          if (item !== undefined) items.set(event.output_index, item);
           return undefined;
+        }
         case 'response.output_text.delta': {
           const target = part(event, 'output_text');
           if (target === undefined || event.delta == null || event.delta === '') return undefined;
-          target.text = (target.text ?? '') + event.delta;
+          target.text += event.delta;
           return { text: event.delta };
         }
         case 'response.reasoning_summary_text.delta':
         case 'response.reasoning_text.delta': {
           if (event.delta == null || event.delta === '') return undefined;
-          const at = `${String(event.output_index)}:${String(event.summary_index ?? event.content_index)}`;
+          const slot = event.type === 'response.reasoning_summary_text.delta' ? event.summary_index : event.content_index;
+          const at = `${String(event.output_index)}:${String(slot)}`;
           const separator = reasoningAt !== undefined && reasoningAt !== at ? '\n\n' : '';
           reasoningAt = at;
           return { reasoning: separator + event.delta };
         }
         case 'response.refusal.delta': {
           const target = part(event, 'refusal');
-          if (target !== undefined && event.delta != null) target.refusal = (target.refusal ?? '') + event.delta;
+          if (target !== undefined && event.delta != null) target.refusal += event.delta;
           return undefined;
         }
         case 'response.function_call_arguments.delta':
@@ -89,14 +116,15 @@ export function createOpenAIResponsesStreamAssembler(): OpenAIResponsesStreamAss
           final =
             event.response == null
               ? { hasOutput: false, items: [], status: event.type.slice('response.'.length) }
-              : readOpenAIResponse(event.response);
+              : readOpenAIResponse(event.response, notes);
           if (event.type === 'response.failed' && final.error === undefined) final.error = readProviderError({ message: 'The response failed.' });
           return undefined;
         case 'error':
           // The code and message sit at the top level (as documented) or inside `error` (as sent).
           error = readProviderError(event);
           return undefined;
-        default:
+        case null:
+          if (!unusedEvents.has(event.otherType)) notes.add(`Skipped stream events of type "${event.otherType}", which the adapter does not read.`);
           return undefined;
       }
     },
@@ -106,10 +134,12 @@ export function createOpenAIResponsesStreamAssembler(): OpenAIResponsesStreamAss
       const assembled = [...items.entries()].sort(([left], [right]) => left - right).map(([, item]) => item);
       const base: AssembledOpenAIResponse = final ?? { hasOutput: false, items: [] };
       const useAssembled = base.items.length === 0 && assembled.length > 0;
+      const noted = notes.list();
       return {
         ...base,
         ...(useAssembled ? { items: assembled, hasOutput: true } : {}),
         ...(error === undefined ? {} : { error }),
+        ...(noted.length === 0 ? {} : { notes: noted }),
       };
     },
   };

@@ -6,7 +6,8 @@ import { readCount } from '../../internal/parse-tool-arguments.js';
 import { readToolCall } from '../../internal/read-tool-call.js';
 import { invalidOutput, outputMetadata, outputUsage, reportedErrorOutput, type OutputContext } from '../../internal/transport-failure-output.js';
 import { readProviderError, type ProviderErrorDetails } from '../../http/provider-error-class.js';
-import type { OpenAIResponsesOutputItem, OpenAIResponsesResponse } from '../openai-responses-api-types.js';
+import { createProviderNotes, withNotes, type ProviderNotes } from '../../internal/provider-notes.js';
+import type { OpenAIResponsesOutputItem, OpenAIResponsesRawOutputItem, OpenAIResponsesResponse } from '../openai-responses-api-types.js';
 import { toReasoningParts } from './openai-responses-reasoning.js';
 
 /** A Responses API response, from one JSON body or assembled from stream events. */
@@ -21,6 +22,8 @@ export interface AssembledOpenAIResponse {
   responseModel?: string;
   /** A failure the API reported (`status: "failed"`, a `response.failed` or `error` event). */
   error?: ProviderErrorDetails;
+  /** What was skipped on the way (output items, content parts and stream events of other kinds). */
+  notes?: string[];
 }
 
 /** Reads input tokens (cached ones as `cachedInputTokens`) and output tokens (reasoning ones as `reasoningTokens`). */
@@ -43,11 +46,35 @@ function detail(details: unknown, key: string): unknown {
   return typeof details === 'object' && details !== null ? (details as Record<string, unknown>)[key] : undefined;
 }
 
-/** Turns a parsed response object into the assembled shape. */
-export function readOpenAIResponse(body: OpenAIResponsesResponse): AssembledOpenAIResponse {
-  const items = body.output ?? [];
+/**
+ * An output item as the adapter reads it: an item of another kind (a hosted tool call, a type
+ * added later) is skipped, and so is a message's content part of another kind, each with a note.
+ */
+export function readOutputItem(raw: OpenAIResponsesRawOutputItem, at: number, notes: ProviderNotes): OpenAIResponsesOutputItem | undefined {
+  if (raw.type === null) {
+    notes.add(`Skipped output item ${at} of type "${raw.otherType}", which the adapter does not read.`);
+    return undefined;
+  }
+  if (raw.type !== 'message') return raw;
+  const content = [];
+  for (const part of raw.content ?? []) {
+    if (part.type === null) notes.add(`Skipped a content part of type "${part.otherType}" in output item ${at}.`);
+    else content.push(part);
+  }
+  return { type: 'message', ...(raw.id == null ? {} : { id: raw.id }), content };
+}
+
+/** Turns a parsed response object into the assembled shape (output items of other kinds skipped, see `readOutputItem`). */
+export function readOpenAIResponse(body: OpenAIResponsesResponse, notes: ProviderNotes = createProviderNotes()): AssembledOpenAIResponse {
+  const output = body.output ?? [];
+  const items: OpenAIResponsesOutputItem[] = [];
+  output.forEach((raw, at) => {
+    const item = readOutputItem(raw, at, notes);
+    if (item !== undefined) items.push(item);
+  });
+  const noted = notes.list();
   return {
-    hasOutput: items.length > 0,
+    hasOutput: output.length > 0,
     items,
     ...(body.status == null ? {} : { status: body.status }),
     ...(body.incomplete_details?.reason == null ? {} : { incompleteReason: body.incomplete_details.reason }),
@@ -55,6 +82,7 @@ export function readOpenAIResponse(body: OpenAIResponsesResponse): AssembledOpen
     ...(body.id == null ? {} : { responseId: body.id }),
     ...(body.model == null ? {} : { responseModel: body.model }),
     ...(body.error == null && body.status !== 'failed' ? {} : { error: readProviderError(body.error ?? { message: 'The response failed.' }) }),
+    ...(noted.length === 0 ? {} : { notes: noted }),
   };
 }
 
@@ -75,9 +103,13 @@ export function mapOpenAIResponsesStatus(response: AssembledOpenAIResponse, hasT
  * content-filter stop), then `function_call` items (→ `tool_request`, text kept), then text;
  * otherwise `empty_response` (not retryable after the token cap) or `missing_message`. Reasoning
  * items become the output's `reasoning` parts (see `toReasoningParts`), which the transcript keeps
- * for the next steps.
+ * for the next steps. What was skipped on the way becomes the output's `notes`.
  */
 export function mapOpenAIResponsesOutput(response: AssembledOpenAIResponse, context: OutputContext): HarnessModelOutput {
+  return withNotes(classify(response, context), response.notes, context.redactor);
+}
+
+function classify(response: AssembledOpenAIResponse, context: OutputContext): HarnessModelOutput {
   const functionCalls = response.items.filter((item) => item.type === 'function_call');
   const finishReason = mapOpenAIResponsesStatus(response, functionCalls.length > 0);
   const rawFinishReason = response.incompleteReason ?? response.status;
@@ -91,9 +123,9 @@ export function mapOpenAIResponsesOutput(response: AssembledOpenAIResponse, cont
   const extra = { usage, metadata };
   if (response.error !== undefined) return reportedErrorOutput('OpenAI', response.error, context, extra);
   const messages = response.items.filter((item) => item.type === 'message');
-  const parts = messages.flatMap((item) => item.content ?? []);
-  const text = context.redactor.exact(parts.map((part) => (part.type === 'output_text' ? (part.text ?? '') : '')).join('')).trim();
-  const refusal = parts.map((part) => (part.type === 'refusal' ? (part.refusal ?? '') : '')).join('').trim();
+  const parts = messages.flatMap((item) => item.content);
+  const text = context.redactor.exact(parts.map((part) => (part.type === 'output_text' ? part.text : '')).join('')).trim();
+  const refusal = parts.map((part) => (part.type === 'refusal' ? part.refusal : '')).join('').trim();
   const callIds = new Map<string, string>();
   const reasoningOf = () => {
     const reasoning = toReasoningParts(response.items, callIds, context.redactor);

@@ -21,6 +21,7 @@ export const profileEntrySchema = /* @__PURE__ */ lazySchema(() =>
     maxInputBytes: z.optional(z.int().check(z.gte(1), z.lte(MAX_INPUT_BYTES_LIMIT))),
     maxOutputTokens: z.optional(z.int().check(z.gte(1))),
     temperature: z.optional(z.number().check(z.gte(0), z.lte(2))),
+    namedToolChoice: z.optional(z.enum(['function', 'required'])),
     pricing: z.optional(z.unknown()),
     label: z.optional(z.string().check(z.maxLength(200))),
   }),

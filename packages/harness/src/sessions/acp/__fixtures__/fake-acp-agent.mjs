@@ -10,10 +10,16 @@
 //   NOISE          sends lines that are not JSON-RPC first
 //   REFUSE         ends with stopReason "refusal"
 //   COUNT          answers "prompts:<n> session:<id>"
+//   FLOOD[<n>]     streams <n> chunks of 65,536 characters (chunk i is the digit i % 10 repeated),
+//                  logs {flooded:<n>} and ends end_turn
 //   anything else  answers "PONG from fake" in three chunks
+// Dies with a secret on stderr at start-up or when a prompt arrives: see ../../__fixtures__/leak-secret.mjs.
 // Every message received is appended to $FAKE_ACP_LOG (one JSON line with the pid), when set.
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { leakSecretAndExit, leaksAt } from '../../__fixtures__/leak-secret.mjs';
+
+if (leaksAt('startup')) await leakSecretAndExit();
 
 const style = process.env.FAKE_ACP_STYLE ?? 'gemini';
 const log = (entry) => process.env.FAKE_ACP_LOG && appendFileSync(process.env.FAKE_ACP_LOG, `${JSON.stringify({ pid: process.pid, ...entry })}\n`);
@@ -81,6 +87,17 @@ async function prompt(id, params) {
   session.prompts += 1;
   const text = params.prompt.map((part) => part.text ?? '').join('');
   const end = (stopReason, extra = {}) => send({ id, result: { stopReason, ...extra } });
+  if (leaksAt('turn')) {
+    chunk(sessionId, 'working');
+    return leakSecretAndExit();
+  }
+  const flood = /FLOOD\[(\d+)\]/.exec(text);
+  if (flood) {
+    const count = Number(flood[1]);
+    for (let index = 0; index < count; index += 1) chunk(sessionId, String(index % 10).repeat(65_536));
+    log({ flooded: count });
+    return end('end_turn');
+  }
   const shellMatch = /SHELL\[([^\]]+)\]/.exec(text);
   const twice = /TWICE\[([^|\]]+)\|([^\]]+)\]/.exec(text);
   if (text.includes('NOISE')) {

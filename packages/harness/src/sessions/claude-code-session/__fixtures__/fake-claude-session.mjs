@@ -12,9 +12,14 @@
 //   GARBAGE       a line that is not JSON and an unknown message type before the answer
 //   WHOAMI        the answer is `pid=<pid> turn=<n> session=<id> resumed=<id|none>`
 //   ARGS          the answer is JSON of argv
+//   FLOOD[<n>]    streams <n> text deltas of 65,536 characters (delta i is the digit i % 10
+//                 repeated); the result carries their first 6,000,000 characters (one line
+//                 under the 8 MiB line cap); appends {"flooded":<n>} to $FAKE_LOG when set
+// Dies with a secret on stderr at start-up or when a turn starts: see ../../__fixtures__/leak-secret.mjs.
 // Writes its pid to $FAKE_PID_FILE (appending) when set.
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { leakSecretAndExit, leaksAt } from '../../__fixtures__/leak-secret.mjs';
 
 const args = process.argv.slice(2);
 const option = (name) => args.find((arg) => arg.startsWith(`${name}=`))?.slice(name.length + 1);
@@ -30,6 +35,7 @@ for (const required of ['-p', '--input-format', '--output-format', '--verbose', 
 }
 if (process.env.FAKE_PID_FILE) appendFileSync(process.env.FAKE_PID_FILE, `${process.pid}\n`);
 process.stderr.write('fake-claude-session: started\n');
+if (leaksAt('startup')) await leakSecretAndExit();
 
 const resumed = option('--resume');
 const sessionId = resumed ?? option('--session-id') ?? '00000000-0000-4000-8000-000000000000';
@@ -82,6 +88,19 @@ async function runTurn(text) {
   turn += 1;
   out({ type: 'system', subtype: 'init', cwd: process.cwd(), tools: ['Bash', 'Read', 'TodoWrite'], model: 'claude-fake', permissionMode: 'default', ...base() });
   out({ type: 'system', subtype: 'status', status: 'requesting', ...base() });
+  if (leaksAt('turn')) {
+    streamEvent({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'working' } });
+    return leakSecretAndExit();
+  }
+  const flood = /FLOOD\[(\d+)\]/.exec(text);
+  if (flood) {
+    const count = Number(flood[1]);
+    const pieces = Array.from({ length: count }, (_, index) => String(index % 10).repeat(65_536));
+    for (const piece of pieces) streamEvent({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: piece } });
+    if (process.env.FAKE_LOG) appendFileSync(process.env.FAKE_LOG, `${JSON.stringify({ flooded: count })}\n`);
+    result(pieces.join('').slice(0, 6_000_000));
+    return;
+  }
   if (text.includes('CRASH')) {
     streamEvent({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'about to crash' } });
     process.exit(3);

@@ -10,10 +10,16 @@
 //   CRASH       exits with code 3 in the middle of the turn
 //   FAIL        ends the turn `failed` after an `error` notification
 //   PLAN        sends turn/plan/updated before answering
+//   FLOOD[<n>]  streams <n> deltas of 65,536 characters (delta i is the digit i % 10 repeated),
+//               appends {"flooded":<n>} to $FIXTURE_LOG and completes the turn
 //   anything else: answers "Hello from fixture" in two deltas
+// Dies with a secret on stderr at start-up or when a turn starts: see ../../__fixtures__/leak-secret.mjs.
 // Every message received is appended to $FIXTURE_LOG (one JSON line), if set.
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { leakSecretAndExit, leaksAt } from '../../__fixtures__/leak-secret.mjs';
+
+if (leaksAt('startup')) await leakSecretAndExit();
 
 const log = process.env.FIXTURE_LOG;
 const marker = process.env.FIXTURE_MARKER;
@@ -79,6 +85,19 @@ async function runTurn(threadId, turnId, text) {
   const control = {};
   turns.set(turnId, control);
   notify('turn/started', { threadId, turn: { id: turnId, status: 'inProgress', items: [] } });
+  if (leaksAt('turn')) {
+    notify('item/agentMessage/delta', { threadId, turnId, itemId: 'msg_leak', delta: 'working' });
+    return leakSecretAndExit();
+  }
+  const flood = /FLOOD\[(\d+)\]/.exec(text);
+  if (flood) {
+    const count = Number(flood[1]);
+    for (let index = 0; index < count; index += 1) {
+      notify('item/agentMessage/delta', { threadId, turnId, itemId: 'msg_flood', delta: String(index % 10).repeat(65_536) });
+    }
+    if (log) appendFileSync(log, `${JSON.stringify({ flooded: count })}\n`);
+    return complete(threadId, turnId, 'completed');
+  }
   if (text.includes('HANG')) {
     control.interrupt = () => complete(threadId, turnId, 'interrupted');
     return;

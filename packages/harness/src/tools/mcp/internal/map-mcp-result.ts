@@ -2,6 +2,7 @@ import type { HarnessToolCall, HarnessToolError, HarnessToolResult } from '../..
 import { describeError } from '../../../shared/describe-error.js';
 import { toPlainJson } from '../../../core/continuation/to-plain-json.js';
 import { isRecord } from '../../../shared/is-record.js';
+import type { Redactor } from '../../../providers/http/redact-secrets.js';
 
 /** JSON-RPC error codes of the SDK's `McpError`. */
 const REQUEST_TIMEOUT = -32001;
@@ -11,10 +12,14 @@ const METHOD_NOT_FOUND = -32601;
 
 const MAX_CONTENT_ITEMS = 100;
 
-/** Maps a `tools/call` result (`content`, `structuredContent`, `isError`) to a tool result. */
-export function mapCallResult(call: HarnessToolCall, raw: unknown, maxOutputChars: number): HarnessToolResult {
+/**
+ * Maps a `tools/call` result (`content`, `structuredContent`, `isError`) to a tool result. Every
+ * string and key of the result is redacted while it is copied (a server may echo the configured
+ * secrets); error text also loses anything that looks like a bearer token or `sk-…` key.
+ */
+export function mapCallResult(call: HarnessToolCall, raw: unknown, maxOutputChars: number, redactor: Redactor): HarnessToolResult {
   const base = { callId: call.id, toolName: call.name };
-  const copied = toPlainJson(raw, { maxBytes: Math.max(maxOutputChars * 8, 1_048_576), maxDepth: 32 });
+  const copied = toPlainJson(raw, { maxBytes: Math.max(maxOutputChars * 8, 1_048_576), maxDepth: 32, mapText: redactor.exact });
   if (!copied.ok || typeof copied.value !== 'object' || copied.value === null || Array.isArray(copied.value)) {
     return { ...base, status: 'error', error: { code: 'mcp_invalid_result', message: `The MCP server's result was unusable: ${copied.ok ? 'not an object' : copied.reason}.`, retryable: true } };
   }
@@ -25,20 +30,23 @@ export function mapCallResult(call: HarnessToolCall, raw: unknown, maxOutputChar
     return {
       ...base,
       status: 'error',
-      error: { code: 'mcp_tool_error', message: text === '' ? 'The MCP tool reported an error.' : text, retryable: true },
+      error: { code: 'mcp_tool_error', message: text === '' ? 'The MCP tool reported an error.' : redactor.text(text), retryable: true },
     };
   }
   return { ...base, status: 'success', output: text, ...(structured === undefined ? {} : { structuredOutput: structured }) };
 }
 
-/** Maps a thrown error of `callTool` (timeout, protocol error, closed connection) to a tool result. */
-export function mapCallError(call: HarnessToolCall, error: unknown, callTimeoutMs: number): HarnessToolResult {
-  return { callId: call.id, toolName: call.name, status: 'error', error: callError(error, callTimeoutMs) };
+/**
+ * Maps a thrown error of `callTool` (timeout, protocol error, closed connection, an HTTP error
+ * with the server's body) to a tool result, its message redacted.
+ */
+export function mapCallError(call: HarnessToolCall, error: unknown, callTimeoutMs: number, redactor: Redactor): HarnessToolResult {
+  return { callId: call.id, toolName: call.name, status: 'error', error: callError(error, callTimeoutMs, redactor) };
 }
 
-function callError(error: unknown, callTimeoutMs: number): HarnessToolError {
+function callError(error: unknown, callTimeoutMs: number, redactor: Redactor): HarnessToolError {
   const code = readCode(error);
-  const message = describeError(error);
+  const message = redactor.text(describeError(error));
   if (code === REQUEST_TIMEOUT) {
     return { code: 'timeout', message: `The MCP tool did not answer within ${String(callTimeoutMs)} ms.`, retryable: true };
   }

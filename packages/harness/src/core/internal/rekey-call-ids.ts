@@ -1,0 +1,28 @@
+import { generateCallId } from '../../shared/generate-call-id.js';
+import type { HarnessToolCall } from '../../shared/types/tools.js';
+import type { HarnessTranscriptItem } from '../types/transcript.js';
+
+/**
+ * The step's calls, each with an id no other call of the turn has. Call ids are the server's, not
+ * the model's: some OpenAI-compatible servers number calls `call_0`, `call_1` again in every reply.
+ * A call whose id an earlier step (or an earlier call of this step) already used gets a fresh id,
+ * as a call without an id does; providers replay the harness's ids, so the conversation they send
+ * stays consistent. Calls whose ids are new are returned as they are.
+ */
+export function rekeyRepeatedCallIds(transcript: readonly HarnessTranscriptItem[], calls: readonly HarnessToolCall[]): HarnessToolCall[] {
+  const used = new Set<string>();
+  for (const item of transcript) {
+    if (item.type === 'assistant_step') for (const call of item.calls ?? []) used.add(call.id);
+    else if (item.type === 'tool_result') used.add(item.result.callId);
+  }
+  return calls.map((call) => {
+    if (!used.has(call.id)) {
+      used.add(call.id);
+      return call;
+    }
+    let id = generateCallId();
+    while (used.has(id)) id = generateCallId();
+    used.add(id);
+    return { ...call, id };
+  });
+}

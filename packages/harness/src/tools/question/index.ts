@@ -1,0 +1,1 @@
+export { createQuestionToolRegistry, QUESTION_TOOL_NAME, type QuestionToolOptions } from './create-question-tool-registry.js';
