@@ -75,7 +75,9 @@ const schemas = /* @__PURE__ */ memo(() => {
     incomplete_details: z.optional(z.nullable(z.object({ reason: nullableString }))),
   });
   const itemEvent = <T extends string>(type: T) => z.object({ type: z.literal(type), output_index: index, item: z.optional(z.nullable(item)) });
-  const partDelta = <T extends string>(type: T) => z.object({ type: z.literal(type), output_index: index, content_index: index, delta: nullableString });
+  // Deltas name their item by `output_index` (OpenAI) or only by `item_id` (xAI).
+  const partDelta = <T extends string>(type: T) =>
+    z.object({ type: z.literal(type), output_index: index, item_id: nullableString, content_index: index, delta: nullableString });
   const terminal = <T extends string>(type: T) => z.object({ type: z.literal(type), response: z.optional(z.nullable(response)) });
   // Only the events the adapter reads are typed, each with its own fields; any other event type
   // reads as `OtherKind` and is skipped (see the assembler).
@@ -91,8 +93,18 @@ const schemas = /* @__PURE__ */ memo(() => {
       summary_index: index,
       delta: nullableString,
     }),
-    'response.function_call_arguments.delta': z.object({ type: z.literal('response.function_call_arguments.delta'), output_index: index, delta: nullableString }),
-    'response.function_call_arguments.done': z.object({ type: z.literal('response.function_call_arguments.done'), output_index: index, arguments: nullableString }),
+    'response.function_call_arguments.delta': z.object({
+      type: z.literal('response.function_call_arguments.delta'),
+      output_index: index,
+      item_id: nullableString,
+      delta: nullableString,
+    }),
+    'response.function_call_arguments.done': z.object({
+      type: z.literal('response.function_call_arguments.done'),
+      output_index: index,
+      item_id: nullableString,
+      arguments: nullableString,
+    }),
     'response.completed': terminal('response.completed'),
     'response.incomplete': terminal('response.incomplete'),
     'response.failed': terminal('response.failed'),

@@ -5,5 +5,4 @@
  * passing, and the entry is removed here.
  */
 export const knownFailures: ReadonlyMap<string, { items: readonly number[]; note: string }> = new Map<string, { items: readonly number[]; note: string }>([
-  ['openai-responses/xai-basic-text', { items: [], note: 'new: text only in output_text.delta and a response.completed without output ends empty_response (nearest class: item 2, read what we understand)' }],
 ]);

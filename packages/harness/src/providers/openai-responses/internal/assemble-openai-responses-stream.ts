@@ -50,6 +50,10 @@ const unusedEvents = new Set([
 /** Creates an empty assembler. */
 export function createOpenAIResponsesStreamAssembler(): OpenAIResponsesStreamAssembler {
   const items = new Map<number, OpenAIResponsesOutputItem>();
+  // Output index of each item id: some servers (xAI) name a delta's item only by `item_id`.
+  const indexById = new Map<string, number>();
+  const indexOf = (event: { output_index?: number | null | undefined; item_id?: string | null | undefined }) =>
+    event.output_index ?? (event.item_id == null ? undefined : indexById.get(event.item_id));
   const notes = createProviderNotes();
   let final: AssembledOpenAIResponse | undefined;
   let error: AssembledOpenAIResponse['error'];
@@ -57,13 +61,14 @@ export function createOpenAIResponsesStreamAssembler(): OpenAIResponsesStreamAss
   let reasoningAt: string | undefined;
 
   const part = <T extends OpenAIResponsesContentPart['type']>(
-    event: { output_index?: number | null | undefined; content_index?: number | null | undefined },
+    event: { output_index?: number | null | undefined; item_id?: string | null | undefined; content_index?: number | null | undefined },
     type: T,
   ): Extract<OpenAIResponsesContentPart, { type: T }> | undefined => {
-    if (event.output_index == null) return undefined;
-    const item = items.get(event.output_index) ?? { type: 'message', content: [] };
+    const at = indexOf(event);
+    if (at === undefined) return undefined;
+    const item = items.get(at) ?? { type: 'message', content: [] };
     if (item.type !== 'message') return undefined;
-    items.set(event.output_index, item);
+    items.set(at, item);
     const { content } = item;
     const index = event.content_index ?? 0;
     if (!Number.isInteger(index) || index < 0 || index > content.length) return undefined;
@@ -77,8 +82,13 @@ export function createOpenAIResponsesStreamAssembler(): OpenAIResponsesStreamAss
         case 'response.output_item.added':
         case 'response.output_item.done': {
           if (event.output_index == null || event.item == null) return undefined;
-          const item = readOutputItem(event.item, event.output_index, notes);
-          if (item !== undefined) items.set(event.output_index, item);
+          const read = readOutputItem(event.item, event.output_index, notes);
+          if (read === undefined) return undefined;
+          // A finished message item without content (xAI) keeps the text its deltas built.
+          const previous = items.get(event.output_index);
+          const item = read.type === 'message' && read.content.length === 0 && previous?.type === 'message' ? { ...read, content: previous.content } : read;
+          items.set(event.output_index, item);
+          if (typeof item.id === 'string') indexById.set(item.id, event.output_index);
           return undefined;
         }
         case 'response.output_text.delta': {
@@ -103,7 +113,8 @@ export function createOpenAIResponsesStreamAssembler(): OpenAIResponsesStreamAss
         }
         case 'response.function_call_arguments.delta':
         case 'response.function_call_arguments.done': {
-          const item = event.output_index == null ? undefined : items.get(event.output_index);
+          const at = indexOf(event);
+          const item = at === undefined ? undefined : items.get(at);
           if (item === undefined || item.type !== 'function_call') return undefined;
           if (event.type === 'response.function_call_arguments.done') {
             if (event.arguments != null) item.arguments = event.arguments;
