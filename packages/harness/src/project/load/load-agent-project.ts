@@ -177,7 +177,7 @@ function checkReferences(
     const at = { key: 'default_agent', line: chosen.line };
     if (!value.agents.has(chosen.name)) log.problem(file, `default_agent names ${quoteName(chosen.name)}, which is not an agent of the manifest.`, at);
     else if (agentFiles.get(chosen.name)?.mode === 'subagent') log.problem(file, `default_agent names ${quoteName(chosen.name)}, whose mode is subagent; it cannot run a turn of its own.`, at);
-  } else if (agentFiles.size === value.agents.size && [...agentFiles.values()].every((agent) => agent.mode === 'subagent')) {
+  } else if (value.complete && agentFiles.size === value.agents.size && [...agentFiles.values()].every((agent) => agent.mode === 'subagent')) {
     log.problem(file, 'Every agent has mode subagent: no agent can run a turn of its own. Give one mode primary or all.', { key: 'agents' });
   }
 }

@@ -37,11 +37,17 @@ export interface ManifestAgent {
 /** The manifest, checked for shape. */
 export interface Manifest {
   readonly defaultAgent: { readonly name: string; readonly line: number } | undefined;
-  /** The agents, in file order. */
+  /** The agents, in file order: those with a usable name and file (a bad grant reads as no grant). */
   readonly agents: ReadonlyMap<string, ManifestAgent>;
+  /** False when the manifest had a problem: the project will not load, but its agent files are still checked. */
+  readonly complete: boolean;
 }
 
-/** Parses and checks the manifest's text. Undefined after a problem (all of them reported). */
+/**
+ * Parses and checks the manifest's text, reporting every problem. Undefined when it cannot be
+ * used at all (malformed, not a mapping, no agents); otherwise the usable part, so that the
+ * agent files are checked too.
+ */
 export async function readManifest(scope: FileScope, text: string, options: { json: boolean; maxAgents: number }): Promise<Manifest | undefined> {
   const parsed = await parseYaml(text, { json: options.json });
   for (const warning of parsed.warnings) scope.log.warning(scope.file, `YAML: ${warning.message}`, { line: warning.line });
@@ -77,7 +83,7 @@ export async function readManifest(scope: FileScope, text: string, options: { js
     const agent = readManifestAgent(scope, entry);
     if (agent !== undefined) agents.set(agent.name, agent);
   }
-  return scope.log.problems.length > before ? undefined : { defaultAgent, agents };
+  return { defaultAgent, agents, complete: scope.log.problems.length === before };
 }
 
 function readDefaultAgent(scope: FileScope, entry: YamlEntry | undefined): Manifest['defaultAgent'] {
@@ -108,17 +114,16 @@ function readManifestAgent(scope: FileScope, entry: YamlEntry): ManifestAgent | 
     return undefined;
   }
   warnUnknownKeys(scope, value, MANIFEST_AGENT_KEYS, `agent ${quoteName(name)}`, `${prefix}.`);
-  let ok = true;
   let file = `agents/${name}.md`;
   const fileEntry = value.entries.get('file');
   if (fileEntry !== undefined) {
     const given = fileEntry.value;
     const problem = given.kind === 'scalar' && typeof given.value === 'string' ? agentFilePathProblem(given.value) : `must be text; got ${kindOf(given)}`;
-    if (problem === undefined) file = (given as { value: string }).value;
-    else {
+    if (problem !== undefined) {
       badValue(scope, `${prefix}.file`, fileEntry, `${problem}.`);
-      ok = false;
+      return undefined;
     }
+    file = (given as { value: string }).value;
   }
   const grants: Partial<Record<GrantKind, ManifestGrant>> = {};
   const grantLines: Partial<Record<GrantKind, number>> = {};
@@ -127,10 +132,9 @@ function readManifestAgent(scope: FileScope, entry: YamlEntry): ManifestAgent | 
     if (grantEntry === undefined) continue;
     grantLines[kind] = grantEntry.line;
     const grant = readGrant(scope, grantEntry, `${prefix}.${kind}`, kind);
-    if (grant === undefined) ok = false;
-    else grants[kind] = grant;
+    if (grant !== undefined) grants[kind] = grant;
   }
-  return ok ? { name, line: entry.line, file, grants: freezeGrants(grants), grantLines: Object.freeze(grantLines) } : undefined;
+  return { name, line: entry.line, file, grants: freezeGrants(grants), grantLines: Object.freeze(grantLines) };
 }
 
 function readGrant(scope: FileScope, entry: YamlEntry, key: string, kind: GrantKind): ManifestGrant | undefined {
