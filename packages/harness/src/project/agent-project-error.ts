@@ -20,18 +20,21 @@ export function formatAgentProjectIssue(issue: AgentProjectIssue): string {
 export class AgentProjectError extends HarnessError {
   /** Every problem, in the order found (manifest first, then agent files, skills, instructions). */
   readonly problems: readonly AgentProjectIssue[];
+  /** The warnings found on the way (unknown keys, ignored files), as a loaded project would carry them. */
+  readonly warnings: readonly AgentProjectIssue[];
 
-  constructor(problems: readonly AgentProjectIssue[], options: HarnessErrorOptions = {}) {
+  constructor(problems: readonly AgentProjectIssue[], options: HarnessErrorOptions & { warnings?: readonly AgentProjectIssue[] | undefined } = {}) {
     const shown = problems.slice(0, MESSAGE_PROBLEMS).map((problem) => `  ${formatAgentProjectIssue(problem)}`);
     const more = problems.length > MESSAGE_PROBLEMS ? [`  … and ${problems.length - MESSAGE_PROBLEMS} more`] : [];
     super(
       'HARNESS_ERR_INVALID_PROJECT',
       `The agent project has ${problems.length} problem${problems.length === 1 ? '' : 's'}:\n${[...shown, ...more].join('\n')}`,
-      options,
+      options.cause === undefined ? {} : { cause: options.cause },
     );
     Object.defineProperty(this, marker, { value: true });
     this.name = 'AgentProjectError';
     this.problems = Object.freeze(problems.map((problem) => Object.freeze({ ...problem })));
+    this.warnings = Object.freeze((options.warnings ?? []).map((warning) => Object.freeze({ ...warning })));
   }
 
   /** True for any `AgentProjectError`, even one from another copy of this package. */

@@ -42,7 +42,7 @@ export async function loadAgentProject(vfs: VfsProvider, options?: LoadAgentProj
     checkReferences(manifest, agentFiles, skills, log);
   }
   const instructions = await readInstructions(vfs, resolved.root, log, resolved.limits.maxInstructionsBytes);
-  if (manifest === undefined || log.problems.length > 0) throw new AgentProjectError(log.problems);
+  if (manifest === undefined || log.problems.length > 0) throw new AgentProjectError(log.problems, { warnings: log.warnings });
 
   const modes = new Map<string, AgentMode>([...agentFiles].map(([name, file]) => [name, file.mode]));
   const skillNames = [...skills.keys()];
