@@ -490,4 +490,12 @@ describe('loadAgentProject: a hostile VFS', () => {
     expect(AgentProjectError.isInstance(error)).toBe(true);
     expect((error as AgentProjectError).problems.map((problem) => problem.file)).toEqual(['skills/', 'agents/lead.md', 'agents/helper.md']);
   });
+
+  it('reads a file a VFS stats as unknown (a provider that cannot tell types)', async () => {
+    const memory = createMemoryVfs({ ...BASE, 'AGENTS.md': 'Rules.' });
+    const vfs: VfsProvider = { ...memory, stat: async (path) => ({ path, type: 'unknown' }) };
+    const project = await loadAgentProject(vfs);
+    expect(project.instructions?.text).toBe('Rules.');
+    expect(project.agents.size).toBe(2);
+  });
 });

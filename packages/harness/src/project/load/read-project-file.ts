@@ -1,4 +1,5 @@
 import {
+  VfsIoError,
   VfsIsADirectoryError,
   VfsNotADirectoryError,
   VfsNotFoundError,
@@ -22,11 +23,14 @@ const encoder = new TextEncoder();
  * `stat`, when the VFS has it, refuses a large file before any byte is read. Never throws.
  */
 export async function readProjectFile(vfs: VfsProvider, path: string, maxBytes: number): Promise<ProjectFileRead> {
+  let statType: string | undefined;
   try {
     if (typeof vfs.stat === 'function') {
       const entry = await vfs.stat(path);
       if (entry === null) return { status: 'missing' };
-      if (entry.type !== 'file') return notRegular(entry.type);
+      statType = entry.type;
+      // `unknown` is also what a provider says when it cannot tell: the read decides.
+      if (entry.type !== 'file' && entry.type !== 'unknown') return notRegular(entry.type);
       if (typeof entry.size === 'number' && entry.size > maxBytes) return tooLarge(entry.size, maxBytes);
     }
     const result = await vfs.read(path);
@@ -45,6 +49,8 @@ export async function readProjectFile(vfs: VfsProvider, path: string, maxBytes: 
     if (VfsPathEscapeError.isInstance(error)) return { status: 'refused', reason: 'escape', message: 'leads outside the project (a symlink or path that leaves it)' };
     if (VfsIsADirectoryError.isInstance(error)) return notRegular('dir');
     if (VfsNotADirectoryError.isInstance(error)) return { status: 'missing' };
+    // The Node VFS reports FIFOs, sockets and devices as `unknown`, and refuses to read them.
+    if (statType === 'unknown' && VfsIoError.isInstance(error)) return notRegular('unknown');
     return { status: 'refused', reason: 'unreadable', message: `could not be read: ${describeError(error, 300)}` };
   }
 }
