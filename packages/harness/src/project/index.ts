@@ -1,0 +1,21 @@
+export type * from './agent-project-types.js';
+export type * from './permission-types.js';
+export { AgentProjectError, formatAgentProjectIssue } from './agent-project-error.js';
+export { loadAgentProject } from './load/load-agent-project.js';
+export {
+  DEFAULT_AGENT_PROJECT_LIMITS,
+  type AgentProjectLimits,
+  type LoadAgentProjectOptions,
+} from './load/load-agent-project-options.js';
+export { projectAccessAllows } from './load/resolve-grants.js';
+export {
+  describeAgentProject,
+  type AgentDescription,
+  type AgentProjectDescription,
+  type AgentToolsDescription,
+  type DescribeAgentProjectOptions,
+  type GrantDescription,
+  type PermissionDescription,
+  type ResolvedGrantDescription,
+  type SkillDescription,
+} from './describe/describe-agent-project.js';
