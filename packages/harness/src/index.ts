@@ -13,3 +13,5 @@ export * from './local/index.js';
 export * from './sessions/index.js';
 export * from './relay/index.js';
 export * from './otel/index.js';
+export * from './project/permissions/index.js';
+export * from './project/skills/index.js';
