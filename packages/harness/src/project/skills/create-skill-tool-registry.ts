@@ -10,7 +10,6 @@ import { ToolExecutionError } from '../../tools/tool-execution-error.js';
 import { toolOutput } from '../../tools/tool-output.js';
 import { normalizeSourcePath } from '../../tools/workspace/internal/normalize-source-path.js';
 import { utf8Window } from '../../tools/workspace/internal/utf8-bytes.js';
-import { withSignal } from '../../tools/workspace/internal/with-signal.js';
 import { SKILL_TOOL_NAME } from './skill-tool-names.js';
 
 /** One skill the `skill` tool can load (a project's skill maps onto it as it is). */
@@ -97,7 +96,7 @@ export function createSkillToolRegistry(options: SkillToolOptions): TypedToolReg
           offset: z.optional(z.int().check(z.gte(0))),
         }),
     ),
-    execute: async ({ name, path, offset }, { signal }) => {
+    execute: async ({ name, path, offset }) => {
       const skill = skills.get(name);
       if (skill === undefined) {
         throw new ToolExecutionError(`There is no skill named ${quote(name)} to load. Skills: ${names.join(', ')}.`, {
@@ -105,7 +104,7 @@ export function createSkillToolRegistry(options: SkillToolOptions): TypedToolReg
           retryable: true,
         });
       }
-      return path === undefined ? loadInstructions(vfs, skill, offset ?? 0, maxBytes, signal) : readSkillFile(vfs, skill, path, offset ?? 0, maxBytes, signal);
+      return path === undefined ? loadInstructions(vfs, skill, offset ?? 0, maxBytes) : readSkillFile(vfs, skill, path, offset ?? 0, maxBytes);
     },
   });
   return createToolRegistry([tool]);
@@ -151,9 +150,9 @@ function describeSkills(skills: ReadonlyMap<string, Skill>): string {
   );
 }
 
-async function loadInstructions(vfs: VfsProvider, skill: Skill, offset: number, maxBytes: number, signal: AbortSignal) {
+async function loadInstructions(vfs: VfsProvider, skill: Skill, offset: number, maxBytes: number) {
   const window = utf8Window(skill.instructions, offset, maxBytes);
-  const files = offset === 0 ? await listFiles(vfs, skill, signal) : [];
+  const files = offset === 0 ? await listFiles(vfs, skill) : [];
   const parts = [window.text];
   const note = cutNote(window, `the instructions of ${skill.name}`, skill.name, undefined);
   if (note !== undefined) parts.push(note);
@@ -167,14 +166,12 @@ async function loadInstructions(vfs: VfsProvider, skill: Skill, offset: number, 
 }
 
 /** Paths of the skill's files relative to its folder, `SKILL.md` left out; none when the folder cannot be listed. */
-async function listFiles(vfs: VfsProvider, skill: Skill, signal: AbortSignal): Promise<string[]> {
+async function listFiles(vfs: VfsProvider, skill: Skill): Promise<string[]> {
   let entries: VfsEntry[];
   try {
-    const outcome = await withSignal(() => vfs.list(skill.folder, { depth: 5, limit: MAX_LISTED_FILES + 1 }), signal);
-    if (outcome.aborted) throw cancelled();
-    entries = Array.isArray(outcome.value) ? outcome.value : [];
-  } catch (error) {
-    if (ToolExecutionError.isInstance(error)) throw error;
+    const listed: unknown = await vfs.list(skill.folder, { depth: 5, limit: MAX_LISTED_FILES + 1 });
+    entries = Array.isArray(listed) ? (listed as VfsEntry[]) : [];
+  } catch {
     return [];
   }
   const prefix = `${skill.folder}/`;
@@ -188,7 +185,7 @@ async function listFiles(vfs: VfsProvider, skill: Skill, signal: AbortSignal): P
   return files;
 }
 
-async function readSkillFile(vfs: VfsProvider, skill: Skill, path: string, offset: number, maxBytes: number, signal: AbortSignal) {
+async function readSkillFile(vfs: VfsProvider, skill: Skill, path: string, offset: number, maxBytes: number) {
   const target = normalizeSourcePath(`${skill.folder}/${path}`);
   if (!target.ok) {
     throw new ToolExecutionError(`The path ${quote(path)} ${target.reason}; give a path inside the skill's folder.`, { reason: 'path_not_allowed', retryable: true });
@@ -196,7 +193,7 @@ async function readSkillFile(vfs: VfsProvider, skill: Skill, path: string, offse
   if (!target.path.startsWith(`${skill.folder}/`)) {
     throw new ToolExecutionError(`The path ${quote(path)} is not a file of the skill ${skill.name}.`, { reason: 'path_not_allowed', retryable: true });
   }
-  const file = await readFile(vfs, target.path, signal);
+  const file = await readFile(vfs, target.path);
   if (file === null) {
     throw new ToolExecutionError(`The skill ${skill.name} has no file ${quote(path)}; load the skill to see its files.`, { reason: 'not_found', retryable: true });
   }
@@ -211,13 +208,10 @@ async function readSkillFile(vfs: VfsProvider, skill: Skill, path: string, offse
   });
 }
 
-async function readFile(vfs: VfsProvider, path: string, signal: AbortSignal): Promise<VfsReadResult | null> {
+async function readFile(vfs: VfsProvider, path: string): Promise<VfsReadResult | null> {
   try {
-    const outcome = await withSignal(() => vfs.read(path), signal);
-    if (outcome.aborted) throw cancelled();
-    return outcome.value ?? null;
+    return (await vfs.read(path)) ?? null;
   } catch (error) {
-    if (ToolExecutionError.isInstance(error)) throw error;
     const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
     if (code === 'VFS_ERR_NOT_FOUND') return null;
     if (code === 'VFS_ERR_PATH_ESCAPE') {
@@ -246,10 +240,6 @@ function cutNote(window: Window, what: string, skill: string, path: string | und
   }
   if (window.start > 0) return `[Bytes ${String(window.start)}–${String(window.end)} of ${String(window.total)}: the end of ${what}.]`;
   return undefined;
-}
-
-function cancelled(): ToolExecutionError {
-  return new ToolExecutionError('The skill tool was cancelled before it finished.', { reason: 'cancelled', retryable: true });
 }
 
 function quote(text: string): string {
