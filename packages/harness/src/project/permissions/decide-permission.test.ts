@@ -130,6 +130,20 @@ describe('decidePermission', () => {
     expect(decidePermission(ruleSet([['bash', { 'rm*': 'deny' }]]), { name: 'bash', input: inherited })).toEqual({ action: 'allow' });
   });
 
+  it('denies a call whose input cannot be read as plain data, and refuses a call without a name', () => {
+    const rules = ruleSet([['bash', { 'rm*': 'deny' }]]);
+    const hostile = {
+      get command(): string {
+        throw new Error('hostile');
+      },
+    };
+    expect(decidePermission(rules, { name: 'bash', input: hostile })).toEqual({ action: 'deny' });
+    const cycle: Record<string, unknown> = { command: 'ls' };
+    cycle.self = cycle;
+    expect(decidePermission(rules, { name: 'bash', input: cycle })).toEqual({ action: 'deny' });
+    expect(() => decidePermission(rules, { name: 7 } as never)).toThrow(HarnessConfigError);
+  });
+
   it('refuses malformed rule sets with a HarnessConfigError', () => {
     const bad: unknown[] = [
       undefined,

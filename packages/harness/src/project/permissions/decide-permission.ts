@@ -1,3 +1,6 @@
+import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
+import { detachValue } from '../../core/internal/detach-value.js';
+import { isRecord } from '../../shared/is-record.js';
 import type { PermissionAction, PermissionRuleSet } from '../permission-types.js';
 import { compilePermissionRules, type CompiledPatternRule, type CompiledRuleSet } from './internal/compile-permission-rules.js';
 import { readPermissionSubject, type PermissionSubject } from './internal/permission-subject.js';
@@ -19,7 +22,10 @@ export interface PermissionRuleMatch {
   readonly action: PermissionAction;
 }
 
-/** What the rules decide for one call, and the rule that decided it (none: the default, `allow`). */
+/**
+ * What the rules decide for one call, and the rule that decided it. No rule: no rule matched
+ * (`allow`, the default), or the input could not be read as plain data (`deny`).
+ */
 export interface PermissionDecision {
   readonly action: PermissionAction;
   readonly rule?: PermissionRuleMatch | undefined;
@@ -30,6 +36,7 @@ export const PERMISSION_WILDCARD_TOOL = '*';
 
 const SEVERITY: Readonly<Record<PermissionAction, number>> = { allow: 0, ask: 1, deny: 2 };
 const ALLOW: PermissionDecision = Object.freeze({ action: 'allow' });
+const UNREADABLE: PermissionDecision = Object.freeze({ action: 'deny' });
 
 /**
  * Decides a tool call by an agent's permission rules.
@@ -53,7 +60,9 @@ const ALLOW: PermissionDecision = Object.freeze({ action: 'allow' });
  *   the strictest verdict wins.
  * - No matching rule: `allow` — rules only narrow what the grants allow.
  *
- * @throws HarnessConfigError when `rules` is malformed.
+ * The input is read once, as a plain copy; an input that cannot be (a throwing getter, a cycle)
+ * is denied.
+ * @throws HarnessConfigError when `rules` is malformed or `call.name` is not a string.
  * @example
  * ```ts
  * decidePermission(agent.permission, { name: 'bash', input: { command: 'git push origin main' } });
@@ -61,7 +70,12 @@ const ALLOW: PermissionDecision = Object.freeze({ action: 'allow' });
  * ```
  */
 export function decidePermission(rules: PermissionRuleSet, call: PermissionCall): PermissionDecision {
-  return decideCompiled(compilePermissionRules(rules), call);
+  const compiled = compilePermissionRules(rules);
+  const name: unknown = call?.name;
+  if (typeof name !== 'string') throw new HarnessConfigError('call.name must be the tool name, a string.', { field: 'call.name' });
+  const input = detachValue(call.input ?? {});
+  if (!input.ok || !isRecord(input.value)) return UNREADABLE;
+  return decideCompiled(compiled, { name, input: input.value });
 }
 
 /**
