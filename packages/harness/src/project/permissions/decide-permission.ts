@@ -19,6 +19,7 @@ export interface PermissionRuleMatch {
   readonly tool: string;
   /** The command pattern, for a pattern rule; absent for a rule covering every call of the tool. */
   readonly pattern?: string | undefined;
+  /** What the rule says. */
   readonly action: PermissionAction;
 }
 
@@ -27,7 +28,9 @@ export interface PermissionRuleMatch {
  * (`allow`, the default), or the input could not be read as plain data (`deny`).
  */
 export interface PermissionDecision {
+  /** Run the call, ask a person first, or refuse it. */
   readonly action: PermissionAction;
+  /** The rule that decided, when one did. */
   readonly rule?: PermissionRuleMatch | undefined;
 }
 
