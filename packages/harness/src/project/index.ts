@@ -19,3 +19,5 @@ export {
   type ResolvedGrantDescription,
   type SkillDescription,
 } from './describe/describe-agent-project.js';
+export * from './permissions/index.js';
+export * from './skills/index.js';

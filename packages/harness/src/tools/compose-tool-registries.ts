@@ -79,7 +79,8 @@ export function composeToolRegistries(...registries: HarnessToolRegistry[]): Com
   };
 }
 
-function declaredNames(registry: HarnessToolRegistry): readonly string[] | undefined {
+/** The tool names a registry declares up front (`toolNames`), or `undefined` when it declares none. */
+export function declaredNames(registry: HarnessToolRegistry): readonly string[] | undefined {
   const names = (registry as { toolNames?: unknown }).toolNames;
   return Array.isArray(names) && names.every((name) => typeof name === 'string') ? names : undefined;
 }

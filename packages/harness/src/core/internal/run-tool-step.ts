@@ -177,7 +177,8 @@ async function pauseForApproval(
   };
 }
 
-function approvalSummary(call: HarnessToolCall): string {
+/** The one-line summary of a tool call's approval request: the tool and its input, shortened. */
+export function approvalSummary(call: HarnessToolCall): string {
   const input = JSON.stringify(call.input);
   return `Run ${call.name} with ${input.length > 160 ? `${input.slice(0, 160)}…` : input}`;
 }
