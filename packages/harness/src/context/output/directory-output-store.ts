@@ -38,7 +38,10 @@ export function createDirectoryOutputStore(options: DirectoryOutputStoreOptions)
   let ready: Promise<OutputFs> | undefined;
   const open = () => {
     ready ??= loadOutputFs().then(async (fs) => {
-      await fs.mkdir(directory, { recursive: true, mode: 0o700 });
+      await fs.mkdir(directory, { recursive: true, mode: 0o700 }).catch((error: unknown) => {
+        // A file in the way: checkPrivate names the problem.
+        if (errorCode(error) !== 'EEXIST' && errorCode(error) !== 'ENOTDIR') throw error;
+      });
       await checkPrivate(fs, directory);
       return fs;
     });

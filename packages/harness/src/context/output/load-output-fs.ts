@@ -10,6 +10,7 @@ export interface FileHandleLike {
 /** `node:fs/promises` and the constants of `node:fs`, the parts the output store and recovery use. */
 export interface OutputFs {
   mkdir(path: string, options: { recursive?: boolean; mode: number }): Promise<unknown>;
+  mkdtemp(prefix: string): Promise<string>;
   lstat(path: string): Promise<{ isDirectory(): boolean; isSymbolicLink(): boolean; mode: number; uid: number }>;
   open(path: string, flags: number): Promise<FileHandleLike>;
   writeFile(path: string, data: Uint8Array, options: { flag: 'wx'; mode: number }): Promise<void>;
@@ -36,9 +37,10 @@ export function loadOutputFs(): Promise<OutputFs> {
   loaded ??= loadBuiltins(['node:fs/promises', 'node:fs', 'node:process', 'node:os']).then(([promises, fs, process, os]) => {
     const constants = (fs as { constants: FsConstants }).constants;
     const node = process as { platform: string; getuid?: () => number };
-    const fsp = promises as Pick<OutputFs, 'mkdir' | 'lstat' | 'open' | 'writeFile' | 'rename' | 'rm'>;
+    const fsp = promises as Pick<OutputFs, 'mkdir' | 'mkdtemp' | 'lstat' | 'open' | 'writeFile' | 'rename' | 'rm'>;
     return {
       mkdir: fsp.mkdir,
+      mkdtemp: fsp.mkdtemp,
       lstat: fsp.lstat,
       open: fsp.open,
       writeFile: fsp.writeFile,

@@ -1,4 +1,5 @@
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
+import { describeError } from '../../shared/describe-error.js';
 import { OutputArtifactError } from './output-artifact-error.js';
 
 /** Most bytes of command output `reduceOutput` takes and an artifact holds: 8 MiB, stdout and stderr together. */
@@ -75,7 +76,7 @@ export async function callStore<T>(what: string, call: () => Promise<T>): Promis
     return await call();
   } catch (error) {
     if (OutputArtifactError.isInstance(error)) throw error;
-    throw new OutputArtifactError('store_failed', `The output store failed to ${what}.`, { cause: error });
+    throw new OutputArtifactError('store_failed', `The output store failed to ${what}: ${describeError(error, 300)}`, { cause: error });
   }
 }
 
