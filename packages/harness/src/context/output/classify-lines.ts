@@ -114,6 +114,8 @@ export const RANK = {
   /** The first lines of the stream (what ran). */
   head: 4,
   rest: 5,
+  /** Passing tests: shown only when all of them fit (otherwise the totals speak for them). */
+  passing: 6,
 } as const;
 
 /** Lines before an error kept with it. */
@@ -127,7 +129,7 @@ const ERROR_MARK = 1;
 const PASS_MARK = 2;
 
 const RANK_OF_KIND: Record<LineKind, number> = {
-  pass: RANK.rest,
+  pass: RANK.passing,
   other: RANK.rest,
   summary: RANK.summary,
   error: RANK.error,

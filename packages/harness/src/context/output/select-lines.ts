@@ -20,8 +20,9 @@ export function shownText(index: LineIndex, k: number): string {
 
 /**
  * Keeps lines best rank first while their cost fits in `room` bytes. Within a rank the streams
- * take turns (stderr first), each in line order; a line that does not fit is skipped, except in
- * the last rank, where a stream stops at its first line that does not fit (no scattered filler).
+ * take turns (stderr first), each in line order; a line that does not fit is skipped. In the
+ * rank `rest` a stream stops at its first line that does not fit (no scattered filler); the
+ * rank `passing` is all or nothing per stream.
  *
  * A line's cost is an upper bound of what it adds to the serialised result: its JSON-escaped
  * text, plus 4 bytes when it joins a neighbouring kept line (`\n` and a digit more in `to` or in
@@ -33,6 +34,18 @@ export function selectLines(streams: readonly RankedStream[], room: number): Lin
   const order: number[] = [];
   const digits = streams.map((stream) => String(stream.index.count + 1).length);
   let left = room;
+  /** Keeps line `k` of stream `s` when it fits; false when it does not. */
+  const keep = (s: number, k: number): boolean => {
+    const { index } = streams[s]!;
+    const flags = kept[s]!;
+    const joins = (k > 0 && flags[k - 1] === 1) || (k + 1 < index.count && flags[k + 1] === 1);
+    const cost = jsonStringBytes(shownText(index, k)) + (joins ? 4 : 30 + 4 * digits[s]!);
+    if (cost > left) return false;
+    flags[k] = 1;
+    left -= cost;
+    order.push(k * 2 + s);
+    return true;
+  };
   const turns = streams.map((_, s) => s).reverse();
   for (let rank: number = RANK.summary; rank <= RANK.rest; rank += 1) {
     const cursors = streams.map(() => 0);
@@ -41,7 +54,6 @@ export function selectLines(streams: readonly RankedStream[], room: number): Lin
       for (const s of turns) {
         if (!active[s]) continue;
         const { index, ranks } = streams[s]!;
-        const flags = kept[s]!;
         let k = cursors[s]!;
         while (k < index.count && ranks[k] !== rank) k += 1;
         if (k >= index.count) {
@@ -49,14 +61,18 @@ export function selectLines(streams: readonly RankedStream[], room: number): Lin
           continue;
         }
         cursors[s] = k + 1;
-        const joins = (k > 0 && flags[k - 1] === 1) || (k + 1 < index.count && flags[k + 1] === 1);
-        const cost = jsonStringBytes(shownText(index, k)) + (joins ? 4 : 30 + 4 * digits[s]!);
-        if (cost <= left) {
-          flags[k] = 1;
-          left -= cost;
-          order.push(k * 2 + s);
-        } else if (rank === RANK.rest) active[s] = false;
+        if (!keep(s, k) && rank === RANK.rest) active[s] = false;
       }
+    }
+  }
+  for (const s of turns) {
+    const { index, ranks } = streams[s]!;
+    const before = { left, added: order.length };
+    for (let k = 0; k < index.count; k += 1) {
+      if (ranks[k] !== RANK.passing || keep(s, k)) continue;
+      dropLastAdded({ kept, order }, order.length - before.added);
+      left = before.left;
+      break;
     }
   }
   return { kept, order };
