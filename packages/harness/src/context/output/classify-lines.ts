@@ -2,8 +2,9 @@ import { type LineIndex, rawLine, screenLine } from './output-lines.js';
 
 /**
  * What one line of command output is, judged on that line alone:
- * - `pass` — a passing test (`✓ …`, `PASS …`, `… PASSED`, `--- PASS:`, `ok  pkg 0.1s`,
- *   `test x ... ok`, `ok 3 …`): checked first, so a passing test whose name says "error" is not an error;
+ * - `pass` — a passing test or a runner's progress (`✓ …`, `PASS …`, `… PASSED`, `--- PASS:`,
+ *   `=== RUN`, `ok  pkg 0.1s`, `test x ... ok`, `ok 3 …`): checked first, so a passing test whose
+ *   name says "error" is not an error;
  * - `summary` — a runner's totals (`Tests  1 failed | 99 passed`, `=== 1 failed, 99 passed in 2s ===`,
  *   `test result: FAILED.`, `Found 3 errors`, `✖ 2 problems`);
  * - `error` — a failure or an error (`FAIL`, `FAILED`, `AssertionError`, `error:`, `error TS2322`,
@@ -21,7 +22,7 @@ const PASS = new RegExp(
     String.raw`^\s*[✓✔√]\s`,
     String.raw`^\s*PASS\s`,
     String.raw`\sPASSED(?:\s|$)`,
-    String.raw`^\s*--- (?:PASS|SKIP):\s`,
+    String.raw`^\s*(?:--- (?:PASS|SKIP):|=== (?:RUN|PAUSE|CONT|NAME))\s`,
     String.raw`^ok\s+\S+\s+(?:[\d.]+m?s|\(cached\))`,
     String.raw`^test \S.* \.\.\. (?:ok|ignored)$`,
     String.raw`^ok \d+\b`,

@@ -116,5 +116,9 @@ export function makeTestLog(kind, bytes) {
   if (!failed) lines.push(...failure);
   const end = ending(n);
   lines.push(...end);
-  return { text: `${lines.join('\n')}\n`, failingLines: [...failure, ...end.filter((line) => /FAIL|Error|assert|Expected|Received|failed|❯/.test(line))] };
+  const progress = /^=== RUN/;
+  return {
+    text: `${lines.join('\n')}\n`,
+    failingLines: [...failure.filter((line) => !progress.test(line)), ...end.filter((line) => /FAIL|Error|assert|Expected|Received|failed|❯/.test(line))],
+  };
 }
