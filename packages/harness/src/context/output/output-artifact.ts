@@ -7,7 +7,9 @@ export const MAX_OUTPUT_ARTIFACT_BYTES = 8 * 1024 * 1024;
 
 /** The two raw streams of one command, as bytes. */
 export interface OutputStreams {
+  /** Standard output. */
   readonly stdout: Uint8Array;
+  /** Standard error. */
   readonly stderr: Uint8Array;
 }
 
@@ -32,8 +34,11 @@ export interface OutputArtifactStore {
 
 /** A checked artifact: its streams hash to its id. */
 export interface VerifiedOutputArtifact extends OutputStreams {
+  /** The artifact id. */
   readonly id: string;
+  /** Lowercase hex SHA-256 of `stdout`. */
   readonly stdoutSha256: string;
+  /** Lowercase hex SHA-256 of `stderr`. */
   readonly stderrSha256: string;
 }
 
@@ -103,9 +108,9 @@ export async function readOutputArtifact(artifactId: string, options: { store: O
 
 /**
  * The store, when it has `put` and `get`.
- * @throws HarnessConfigError otherwise.
+ * @throws HarnessConfigError otherwise, naming `field`.
  */
-export function checkStore(store: unknown): OutputArtifactStore {
+export function checkStore(store: unknown, field = 'store'): OutputArtifactStore {
   try {
     const candidate = store as Partial<OutputArtifactStore> | null | undefined;
     if (typeof candidate === 'object' && candidate !== null && typeof candidate.put === 'function' && typeof candidate.get === 'function') {
@@ -114,7 +119,7 @@ export function checkStore(store: unknown): OutputArtifactStore {
   } catch {
     // A getter that throws: not a usable store either.
   }
-  throw new HarnessConfigError('store must be an output store: an object with put(id, streams) and get(id).', { field: 'store' });
+  throw new HarnessConfigError(`${field} must be an output store: an object with put(id, streams) and get(id).`, { field });
 }
 
 /** The two byte arrays of what a store returned; anything else (or more bytes than an artifact holds) is `tampered`. */

@@ -37,7 +37,9 @@ export interface ReduceOutputOptions {
 
 /** Consecutive lines shown, numbered from 1 (inclusive range). */
 export interface ReducedOutputBlock {
+  /** First line shown. */
   from: number;
+  /** Last line shown. */
   to: number;
   /** The lines joined with `\n`, each as a terminal shows it (see `docs/context.md`). */
   text: string;
@@ -71,7 +73,9 @@ export interface ReducedOutput {
   captureComplete: boolean;
   /** True when every line of both streams is shown whole and nothing was dropped. */
   complete: boolean;
+  /** Standard output, reduced. */
   stdout: ReducedOutputStream;
+  /** Standard error, reduced. */
   stderr: ReducedOutputStream;
   /** The raw streams, kept in the store: recover them with `recoverOutput(artifact.id, …)`. */
   artifact: { id: string; stdoutSha256: string; stderrSha256: string };

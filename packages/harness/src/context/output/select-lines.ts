@@ -7,7 +7,7 @@ export interface RankedStream {
   readonly ranks: Uint8Array;
 }
 
-/** The lines kept: one flag per line per stream, and the order they were added in (`line * 2 + stream`). */
+/** The lines kept: one flag per line per stream, and the order they were added in (`line * 2 + stream`: two streams at most). */
 export interface LineSelection {
   readonly kept: Uint8Array[];
   readonly order: number[];

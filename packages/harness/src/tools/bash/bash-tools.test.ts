@@ -287,7 +287,7 @@ describe('createBashToolRegistry options', () => {
     expect(() => createBashToolRegistry({ cwd: folder, timeoutMs: 0 })).toThrow(/timeoutMs/);
     expect(() => createBashToolRegistry({ cwd: folder, env: { 'BAD NAME': 'x' } })).toThrow(/env/);
     expect(() => createBashToolRegistry({ cwd: folder, requiresApproval: 'yes' as never })).toThrow(/requiresApproval/);
-    expect(() => createBashToolRegistry({ cwd: folder, outputStore: {} as never })).toThrow(/store/);
+    expect(() => createBashToolRegistry({ cwd: folder, outputStore: {} as never })).toThrow(/outputStore/);
   });
 
   it('refuses an over-long command as invalid input', async () => {

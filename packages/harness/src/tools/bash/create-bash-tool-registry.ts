@@ -155,7 +155,7 @@ function readOptions(options: BashToolOptions): BashConfig {
     inheritEnv: [...inheritEnv],
     env,
     killGraceMs: boundedOption(options.killGraceMs, 2_000, 60_000, 'killGraceMs'),
-    outputStore: options.outputStore === undefined ? createTemporaryOutputStore('agent-assistant-output-') : checkStore(options.outputStore),
+    outputStore: options.outputStore === undefined ? createTemporaryOutputStore('agent-assistant-output-') : checkStore(options.outputStore, 'outputStore'),
   };
 }
 
