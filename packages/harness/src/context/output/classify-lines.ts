@@ -32,7 +32,8 @@ const PASS = new RegExp(
 const SUMMARY = new RegExp(
   [
     String.raw`^\s*(?:Test Files|Tests|Test Suites|Snapshots|Suites)\s*:?\s+\d`,
-    String.raw`^=+ .*\b(?:passed|failed|errors?|skipped|xfailed|xpassed|deselected|no tests ran)\b.* in [\d.]+s\b.*=+$`,
+    // pytest's last line: `=== 1 failed, 998 passed, 2 warnings in 3.31s (0:00:03) ===` (no nested `.*`: linear).
+    String.raw`^=+ (?:\d+ [a-z]+(?:, \d+ [a-z]+)*|no tests ran) in [\d.]+s(?: \([\d:]+\))? =+$`,
     String.raw`^=+ short test summary info =+$`,
     String.raw`^test result: `,
     String.raw`^Found \d+ errors?\b`,

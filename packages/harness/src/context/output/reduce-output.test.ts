@@ -71,6 +71,29 @@ describe('reduceOutput on real-looking tool output', () => {
   });
 });
 
+describe('reduceOutput: time linear in the input', () => {
+  // Lines shaped to make a backtracking pattern quadratic (a nested `.*` once took 20× longer on
+  // the first). Each shape, 2 MiB of it, against an ordinary 2 MiB test log, best of two runs each.
+  const size = 2 * 1024 * 1024;
+  const best = async (stdout: string) => {
+    let fastest = Number.POSITIVE_INFINITY;
+    for (let run = 0; run < 2; run += 1) {
+      const started = performance.now();
+      await reduceOutput({ argv: ['x'], exitCode: 1, stdout, stderr: '', captureComplete: true }, { budget: 4096, store: createMapOutputStore() });
+      fastest = Math.min(fastest, performance.now() - started);
+    }
+    return fastest;
+  };
+  it('hostile lines take about as long as a test log of the same size', async () => {
+    const ordinary = await best(makeTestLog('pytest', size).text);
+    const shapes = ['= ' + 'passed '.repeat(280) + 'x', '= a ' + '='.repeat(1990) + 'x', '   at ' + ':1'.repeat(995) + 'x', 'a' + ':1:1'.repeat(500) + 'x', 'A'.repeat(1999), 'test ' + ' ... '.repeat(399) + 'x', `error${' '.repeat(1990)}x`];
+    for (const shape of shapes) {
+      const line = `${shape}\n`;
+      expect(await best(line.repeat(Math.floor(size / line.length))), shape.slice(0, 20)).toBeLessThan(6 * ordinary);
+    }
+  }, 60_000);
+});
+
 describe('reduceOutput', () => {
   it('shows small output whole (complete), as a terminal shows it: colours and progress redraws removed', async () => {
     const stdout = 'Downloading 10%\rDownloading 100%\n\u001b[32m✓\u001b[39m ok\r\nlast line without newline';
