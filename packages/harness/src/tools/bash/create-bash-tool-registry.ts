@@ -212,11 +212,20 @@ async function toResult(outcome: ProcessOutcome, invocation: Invocation, config:
       retryable: false,
     });
   }
-  const location = config.outputStore.location;
+  const location = storeLocation(config.outputStore);
   return toolOutput({
     text: JSON.stringify(reduced),
-    data: { exitCode, signal: exitSignal, truncated: true, ...counts, artifact: { id: reduced.artifact.id, ...(typeof location === 'string' ? { location } : {}) } },
+    data: { exitCode, signal: exitSignal, truncated: true, ...counts, artifact: { id: reduced.artifact.id, ...(location === undefined ? {} : { location }) } },
   });
+}
+
+/** The store's `location` when it is a string (a getter that throws gives none). */
+function storeLocation(store: OutputArtifactStore): string | undefined {
+  try {
+    return typeof store.location === 'string' ? store.location : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** stdout, then stderr under a marker. */
