@@ -7,6 +7,7 @@ const workerSafe = [
   'packages/harness/src/shared/**/*.ts',
   'packages/harness/src/providers/**/*.ts',
   'packages/harness/src/tools/**/*.ts',
+  'packages/harness/src/context/**/*.ts',
   'packages/harness/src/relay/**/*.ts',
   'packages/harness/src/testing/*.ts',
   'packages/vfs/src/*.ts',

@@ -1,9 +1,14 @@
-// npm run bench — harness overhead vs a bare loop (same run), continuation size, cold import time.
+// npm run bench — harness overhead vs a bare loop (same run), continuation size, cold import time,
+// reduction of an 8 MiB test log.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { createHarness } from '@agent-assistant/harness';
+import { createDirectoryOutputStore, createHarness, reduceOutput } from '@agent-assistant/harness';
+import { makeTestLog } from '../../packages/harness/src/context/output/__fixtures__/test-log.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const TURNS = Number(process.env.BENCH_TURNS ?? 20_000);
@@ -117,3 +122,40 @@ console.log(`  for scale, import('zod') in the same run: ${(median(withZod) - me
 
 const entry = readFileSync(new URL('../../packages/harness/dist/index.js', import.meta.url));
 console.log(`Main entry bundle: ${(entry.length / 1024).toFixed(1)} KB, ${(gzipSync(entry).length / 1024).toFixed(1)} KB gzip (dist/index.js plus shared chunks it imports)`);
+
+// Output reduction: an 8 MiB test log with one failing test in the middle (vitest, pytest, go test
+// -v), reduced to a 16 KiB budget; in-memory store (the reduction) and directory store (plus disk).
+const REDUCE_RUNS = Number(process.env.BENCH_REDUCE_RUNS ?? 9);
+const memoryStore = () => {
+  const artifacts = new Map();
+  return { put: async (id, streams) => void artifacts.set(id, streams), get: async (id) => artifacts.get(id) };
+};
+const artifactsDir = await mkdtemp(join(tmpdir(), 'reduce-bench-'));
+console.log(`\nOutput reduction — 8 MiB test log, one failure in the middle, budget 16 KiB, median of ${REDUCE_RUNS} runs`);
+console.log('| log | lines | ms (memory store) | MiB/s | ms (directory store) | reduced bytes | shown lines | failing test\'s lines shown |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---|');
+for (const kind of ['vitest', 'pytest', 'go']) {
+  const { text, failingLines } = makeTestLog(kind, 8 * 1024 * 1024);
+  const stdout = new TextEncoder().encode(text);
+  const output = { argv: ['npm', 'test'], exitCode: 1, stdout, stderr: '', captureComplete: true };
+  await reduceOutput(output, { budget: 16_384, store: memoryStore() }); // warm up
+  // Memory and directory stores take turns, so both see the same machine load.
+  const times = { memory: [], disk: [] };
+  let result;
+  for (let run = 0; run < REDUCE_RUNS; run += 1) {
+    for (const [variant, store] of [['memory', memoryStore()], ['disk', createDirectoryOutputStore({ directory: join(artifactsDir, `${kind}-${run}`) })]]) {
+      const started = process.hrtime.bigint();
+      result = await reduceOutput(output, { budget: 16_384, store });
+      times[variant].push(Number(process.hrtime.bigint() - started) / 1e6);
+    }
+  }
+  const memory = { ms: median(times.memory), result };
+  const disk = { ms: median(times.disk) };
+  const shown = memory.result.stdout.shown.flatMap((block) => block.text.split('\n'));
+  const kept = failingLines.every((line) => shown.includes(line));
+  console.log(
+    `| ${kind} | ${memory.result.stdout.lines} | ${memory.ms.toFixed(0)} | ${(8 / (memory.ms / 1000)).toFixed(0)} | ${disk.ms.toFixed(0)} | ${Buffer.byteLength(JSON.stringify(memory.result))} | ${shown.length} | ${kept ? `all ${failingLines.length}` : 'NO'} |`,
+  );
+  if (!kept) process.exitCode = 1;
+}
+await rm(artifactsDir, { recursive: true, force: true });

@@ -14,3 +14,4 @@ export * from './sessions/index.js';
 export * from './relay/index.js';
 export * from './otel/index.js';
 export * from './project/index.js';
+export * from './context/output/index.js';

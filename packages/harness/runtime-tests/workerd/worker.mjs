@@ -1,6 +1,6 @@
 // Runs inside workerd: a tool turn, then an approval turn paused, serialised, resumed by a new
 // harness and completed — proving the built main entry (and WebCrypto signing) works in Workers.
-import { createHarness, memoryTraceSink } from '@agent-assistant/harness';
+import { createHarness, memoryTraceSink, readOutputArtifact, reduceOutput } from '@agent-assistant/harness';
 import { createFakeToolRegistry, createScriptedModel } from '@agent-assistant/harness/testing';
 
 const input = {
@@ -64,7 +64,22 @@ export default {
       limits: { maxElapsedMs: 20 },
     }).runTurn(input);
 
+    // Command output reduced with a Worker's own store (a Map here; KV or R2 in production).
+    const artifacts = new Map();
+    const store = { put: async (id, streams) => void artifacts.set(id, streams), get: async (id) => artifacts.get(id) };
+    const log = `${'  ✓ passes\n'.repeat(5000)}AssertionError: expected 3 to be 4\n${'  ✓ passes\n'.repeat(5000)}Tests  1 failed | 10000 passed\n`;
+    const reduced = await reduceOutput({ argv: ['npm', 'test'], exitCode: 1, stdout: log, stderr: '', captureComplete: true }, { budget: 2048, store });
+    const read = await readOutputArtifact(reduced.artifact.id, { store });
+    artifacts.set(reduced.artifact.id, { stdout: new TextEncoder().encode('changed'), stderr: read.stderr });
+    const tamperedOutput = await readOutputArtifact(reduced.artifact.id, { store }).catch((error) => error.reason);
+
     return Response.json({
+      reduced: [
+        new TextEncoder().encode(JSON.stringify(reduced)).byteLength <= 2048,
+        reduced.stdout.shown.map((block) => block.text),
+        new TextDecoder().decode(read.stdout) === log,
+        tamperedOutput,
+      ],
       weather: [weather.outcome, weather.assistantMessage?.text, trace.events.length],
       paused: [paused.outcome, paused.continuation?.signature?.length],
       resumed: [resumed.outcome, resumed.assistantMessage?.text],

@@ -95,6 +95,12 @@ const worker :Workerd.Worker = (
       refused: ['failed', 'continuation_invalid'],
       timedOut: ['deferred', 'timeout_reached'],
       perIsolateKey: [43, 'completed', 'Booked Kontrast'],
+      reduced: [
+        true,
+        ['  ✓ passes\n  ✓ passes\n  ✓ passes', 'AssertionError: expected 3 to be 4', `${'  ✓ passes\n'.repeat(5)}Tests  1 failed | 10000 passed`],
+        true,
+        'tampered',
+      ],
     });
   }, 30_000);
 });

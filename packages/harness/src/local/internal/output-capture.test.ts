@@ -14,6 +14,18 @@ describe('OutputCapture', () => {
     expect(capture.overflowed).toBe(true);
   });
 
+  it('shares a pool between streams: the stream that passes it reports the crossing; bytes() gives the kept bytes', () => {
+    const pool = { remaining: 6 };
+    const stdout = new OutputCapture(100, undefined, pool);
+    const stderr = new OutputCapture(100, undefined, pool);
+    expect(stdout.push(Uint8Array.of(1, 2, 3, 4))).toBe(true);
+    expect(stderr.push(Uint8Array.of(5, 6, 7))).toBe(false);
+    expect(stdout.push(Uint8Array.of(8))).toBe(false);
+    expect(stdout.bytes()).toEqual(Uint8Array.of(1, 2, 3, 4));
+    expect(stderr.bytes()).toEqual(Uint8Array.of(5, 6));
+    expect([stdout.totalBytes, stderr.totalBytes, pool.remaining]).toEqual([5, 3, 0]);
+  });
+
   it('splits lines across chunks and multi-byte characters', () => {
     const lines: string[] = [];
     const capture = new OutputCapture(1024, (line) => lines.push(line));

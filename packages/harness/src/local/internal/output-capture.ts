@@ -1,4 +1,9 @@
-/** Collects one output stream up to a byte cap; bytes past the cap are counted, then dropped. */
+/** Bytes left for several captures together (stdout and stderr of one process). */
+export interface CapturePool {
+  remaining: number;
+}
+
+/** Collects one output stream up to a byte cap (and a pool shared with other streams); bytes past the cap are counted, then dropped. */
 export class OutputCapture {
   private readonly chunks: Uint8Array[] = [];
   private kept = 0;
@@ -12,6 +17,7 @@ export class OutputCapture {
   constructor(
     private readonly maxBytes: number,
     private readonly onLine?: (line: string) => void,
+    private readonly pool: CapturePool = { remaining: Number.POSITIVE_INFINITY },
   ) {
     this.lineDecoder = onLine === undefined ? undefined : new TextDecoder();
   }
@@ -20,11 +26,12 @@ export class OutputCapture {
   push(chunk: Uint8Array): boolean {
     this.totalBytes += chunk.byteLength;
     if (this.overflowed) return true;
-    const room = this.maxBytes - this.kept;
+    const room = Math.min(this.maxBytes - this.kept, this.pool.remaining);
     const accepted = chunk.byteLength <= room ? chunk : chunk.subarray(0, room);
     if (accepted.byteLength > 0) {
       this.chunks.push(accepted);
       this.kept += accepted.byteLength;
+      this.pool.remaining -= accepted.byteLength;
       this.emitLines(accepted, false);
     }
     if (chunk.byteLength > room) {
@@ -42,15 +49,20 @@ export class OutputCapture {
     this.partialLine = '';
   }
 
-  /** The kept bytes as UTF-8 text. */
-  text(): string {
+  /** The kept bytes. */
+  bytes(): Uint8Array {
     const joined = new Uint8Array(this.kept);
     let offset = 0;
     for (const chunk of this.chunks) {
       joined.set(chunk, offset);
       offset += chunk.byteLength;
     }
-    return new TextDecoder().decode(joined);
+    return joined;
+  }
+
+  /** The kept bytes as UTF-8 text. */
+  text(): string {
+    return new TextDecoder().decode(this.bytes());
   }
 
   private emitLines(bytes: Uint8Array, flush: boolean): void {

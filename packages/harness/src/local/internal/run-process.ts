@@ -16,6 +16,8 @@ export interface RunProcessOptions {
   killGraceMs: number;
   /** Cap per stream (stdout and stderr each), in bytes. */
   maxOutputBytes: number;
+  /** Cap on stdout and stderr together, in bytes; passing it stops the process like `maxOutputBytes`. @default no cap */
+  maxTotalOutputBytes?: number;
   signal?: AbortSignal;
   onStdoutLine?: (line: string) => void;
 }
@@ -32,6 +34,8 @@ export type ProcessEnding =
 export interface ProcessOutcome {
   ending: ProcessEnding;
   stdout: string;
+  /** Captured stdout as bytes (the same bytes `stdout` decodes). */
+  stdoutData: Uint8Array;
   /** Captured stderr, with the secrets of the child's environment blanked out (see `processOutputRedactor`). */
   stderr: string;
   stdoutBytes: number;
@@ -52,14 +56,17 @@ export interface ProcessOutcome {
  */
 export function runProcess(node: NodeModules, options: RunProcessOptions): Promise<ProcessOutcome> {
   const startedAt = Date.now();
-  const stdout = new OutputCapture(options.maxOutputBytes, options.onStdoutLine);
-  const stderr = new OutputCapture(options.maxOutputBytes);
+  const pool = { remaining: options.maxTotalOutputBytes ?? Number.POSITIVE_INFINITY };
+  const stdout = new OutputCapture(options.maxOutputBytes, options.onStdoutLine, pool);
+  const stderr = new OutputCapture(options.maxOutputBytes, undefined, pool);
   const redactor = processOutputRedactor(options.env);
   const outcome = (ending: ProcessEnding, exitCode: number | null = null, exitSignal: string | null = null): ProcessOutcome => {
     stdout.finish();
+    const stdoutData = stdout.bytes();
     return {
       ending,
-      stdout: stdout.text(),
+      stdout: new TextDecoder().decode(stdoutData),
+      stdoutData,
       stderr: redactor.text(stderr.text(), { end: stderr.overflowed }),
       stdoutBytes: stdout.totalBytes,
       stderrBytes: stderr.totalBytes,

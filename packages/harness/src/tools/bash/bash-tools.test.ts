@@ -1,10 +1,20 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createBashToolRegistry, createHarness, HarnessConfigError, type BashToolOptions, type HarnessResult } from '../../index.js';
+import {
+  createBashToolRegistry,
+  createDirectoryOutputStore,
+  createHarness,
+  HarnessConfigError,
+  recoverOutput,
+  type BashToolOptions,
+  type HarnessResult,
+  type ReducedOutput,
+} from '../../index.js';
+import { makeTestLog } from '../../context/output/__fixtures__/test-log.mjs';
 import { createScriptedModel, createTurnInput } from '../../testing/index.js';
 
 const secret = 'a-test-secret-of-at-least-32-bytes!!';
@@ -115,13 +125,6 @@ describe('createBashToolRegistry without allow (a bash script, approval by defau
     expect(greeting?.output).toBe('hello there');
   });
 
-  it('caps output, marks it truncated and stops the command', async () => {
-    const { tools: [flood] } = await runCommands({ maxOutputBytes: 1000 }, ["yes xxxxxxxxx | head -c 10000000; echo 'not reached' >&2"]);
-    expect(flood?.status).toBe('success');
-    expect(flood?.structuredOutput).toMatchObject({ truncated: true });
-    expect(flood?.output).toMatch(/^(xxxxxxxxx\n){99}xxxxxxxxx\n\[cut: \d+ bytes, showing the first 1000\]\n\[output passed 1000 bytes on stdout; the command was stopped\]$/);
-  });
-
   it('stops a command at timeoutMs, grandchildren included', async () => {
     const pipe = fifo();
     const pidRead = readFile(pipe, 'utf8');
@@ -151,6 +154,74 @@ describe('createBashToolRegistry without allow (a bash script, approval by defau
     const { tools: [left] } = await runCommands({}, [`sleep 1000 & echo $! > '${pipe}'; echo bye`]);
     expect(left?.output).toBe('bye');
     expect(await exited(Number(await pidRead))).toBe(true);
+  });
+});
+
+describe('createBashToolRegistry: output past maxOutputBytes', () => {
+  const shown = (reduced: ReducedOutput) => [...reduced.stdout.shown, ...reduced.stderr.shown].flatMap((block) => block.text.split('\n'));
+
+  it('shows the model the failing test of a long log (JSON within the cap), and keeps the raw bytes recoverable', async () => {
+    const { text, failingLines } = makeTestLog('vitest', 2 * 1024 * 1024);
+    const stdoutBytes = Buffer.concat([new TextEncoder().encode(text), Uint8Array.of(0xff, 0xfe, 0x0a)]);
+    const stderrBytes = new TextEncoder().encode('npm error Lifecycle script `test` failed with error:\nnpm error code 1\n');
+    await writeFile(join(folder, 'log.bin'), stdoutBytes);
+    await writeFile(join(folder, 'err.txt'), stderrBytes);
+    const directory = join(folder, 'outputs');
+    const outputStore = createDirectoryOutputStore({ directory });
+    const { tools: [run] } = await runCommands({ outputStore }, ['cat log.bin; cat err.txt >&2; exit 1']);
+    expect(run?.status).toBe('success');
+    expect(new TextEncoder().encode(run?.output).byteLength).toBeLessThanOrEqual(65_536);
+    const reduced = JSON.parse(run?.output ?? '') as ReducedOutput;
+    expect(reduced).toMatchObject({ exitCode: 1, captureComplete: true, complete: false, argv: ['bash', '--norc', '--noprofile', '-c', 'cat log.bin; cat err.txt >&2; exit 1'] });
+    for (const line of [...failingLines, 'npm error code 1']) expect(shown(reduced), line).toContain(line);
+    expect(run?.structuredOutput).toEqual({
+      exitCode: 1,
+      signal: null,
+      truncated: true,
+      stdoutBytes: stdoutBytes.byteLength,
+      stderrBytes: stderrBytes.byteLength,
+      artifact: { id: reduced.artifact.id, location: directory },
+    });
+    const recovered = await recoverOutput(reduced.artifact.id, { store: outputStore, into: join(folder, 'recovered-log') });
+    expect((await readFile(recovered.stdout.path)).equals(stdoutBytes)).toBe(true);
+    expect(Buffer.from(stderrBytes).equals(await readFile(recovered.stderr.path))).toBe(true);
+  });
+
+  it('stops a flood at 8 MiB of output in all; the reduction says the capture is incomplete and the artifact holds those 8 MiB', async () => {
+    const outputStore = createDirectoryOutputStore({ directory: join(folder, 'flood-outputs') });
+    const { tools: [flood] } = await runCommands({ maxOutputBytes: 1000, outputStore }, ["yes xxxxxxxxx | head -c 20000000; echo 'not reached' >&2"]);
+    expect(flood?.status).toBe('success');
+    expect(new TextEncoder().encode(flood?.output).byteLength).toBeLessThanOrEqual(2048);
+    const reduced = JSON.parse(flood?.output ?? '') as ReducedOutput;
+    expect(reduced).toMatchObject({ exitCode: null, captureComplete: false, stderr: { bytes: 0 } });
+    expect(reduced.signal).toMatch(/^SIG(TERM|KILL|PIPE)$/);
+    expect(flood?.structuredOutput).toMatchObject({ truncated: true, exitCode: null });
+    const recovered = await recoverOutput(reduced.artifact.id, { store: outputStore, into: join(folder, 'recovered-flood') });
+    expect(recovered.stdout.bytes + recovered.stderr.bytes).toBe(8 * 1024 * 1024);
+  });
+
+  it('keeps the raw output in a new private temporary directory by default; stderr there has the env secrets blanked out', async () => {
+    const { tools: [run] } = await runCommands({ env: { DEPLOY_PASSPHRASE: 'correct-horse-battery' } }, ['seq 1 30000; echo "failed: $DEPLOY_PASSPHRASE" >&2; exit 2']);
+    const data = run?.structuredOutput as { artifact: { id: string; location: string } };
+    expect(data.artifact.location.startsWith(join(tmpdir(), 'agent-assistant-output-'))).toBe(true);
+    expect((await stat(data.artifact.location)).mode & 0o777).toBe(0o700);
+    expect(run?.output).not.toContain('correct-horse-battery');
+    const recovered = await recoverOutput(data.artifact.id, {
+      store: createDirectoryOutputStore({ directory: data.artifact.location }),
+      into: join(folder, 'recovered-default'),
+    });
+    expect(await readFile(recovered.stderr.path, 'utf8')).toBe('failed: [REDACTED]\n');
+    expect((await readFile(recovered.stdout.path, 'utf8')).split('\n')).toHaveLength(30_001);
+    await rm(data.artifact.location, { recursive: true, force: true });
+  });
+
+  it('a store that fails ends the call with output_store_failed (not retryable: the turn fails), saying how the command ended', async () => {
+    const outputStore = { put: () => Promise.reject(new Error('disk full')), get: () => Promise.resolve(undefined) };
+    const { result, tools: [run] } = await runCommands({ outputStore, maxOutputBytes: 10 }, ['seq 1 100; exit 4']);
+    expect(result).toMatchObject({ outcome: 'failed', error: { code: 'output_store_failed' } });
+    expect(run?.error).toMatchObject({ code: 'output_store_failed', retryable: false });
+    expect(run?.error?.message).toContain('exit code 4');
+    expect(run?.error?.message).toContain('disk full');
   });
 });
 
@@ -216,6 +287,7 @@ describe('createBashToolRegistry options', () => {
     expect(() => createBashToolRegistry({ cwd: folder, timeoutMs: 0 })).toThrow(/timeoutMs/);
     expect(() => createBashToolRegistry({ cwd: folder, env: { 'BAD NAME': 'x' } })).toThrow(/env/);
     expect(() => createBashToolRegistry({ cwd: folder, requiresApproval: 'yes' as never })).toThrow(/requiresApproval/);
+    expect(() => createBashToolRegistry({ cwd: folder, outputStore: {} as never })).toThrow(/outputStore/);
   });
 
   it('refuses an over-long command as invalid input', async () => {

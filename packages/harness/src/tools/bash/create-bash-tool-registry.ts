@@ -1,4 +1,7 @@
 import * as z from '../../shared/validation/index.js';
+import { checkStore, MAX_OUTPUT_ARTIFACT_BYTES, type OutputArtifactStore } from '../../context/output/output-artifact.js';
+import { MIN_REDUCED_OUTPUT_BUDGET, reduceOutput } from '../../context/output/reduce-output.js';
+import { createTemporaryOutputStore } from '../../context/output/temporary-output-store.js';
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import { buildEnvironment } from '../../local/internal/build-environment.js';
 import { loadNodeModules } from '../../local/internal/load-node-modules.js';
@@ -12,6 +15,7 @@ import { ToolExecutionError } from '../tool-execution-error.js';
 import { toolOutput } from '../tool-output.js';
 import type { BashToolOptions } from './bash-tool-options.js';
 import { splitCommand } from './internal/split-command.js';
+import { describeError } from '../../shared/describe-error.js';
 
 /** The names of the bash tools. */
 export const BASH_TOOL_NAMES = ['bash'] as const;
@@ -32,8 +36,9 @@ interface Invocation {
  * Creates a `bash` tool that runs commands in `cwd` through the local backends' process layer:
  * no shell unless asked for, a process group of its own (SIGTERM then SIGKILL to the whole group
  * on timeout, cancellation or too much output; leftovers of a command that exited are stopped
- * too), an allow-listed environment, capped output. Node.js only: `node:child_process` loads on
- * the first call, so importing it is Worker-safe.
+ * too), an allow-listed environment, capped output: output past `maxOutputBytes` reaches the
+ * model reduced to its failure lines (`reduceOutput`), the raw output kept in `outputStore`.
+ * Node.js only: `node:child_process` loads on the first call, so importing it is Worker-safe.
  *
  * Without `allow` the model's input is a bash script and can do anything the process can —
  * approval (on by default) is the safety. With `allow`, only the listed programs run, without a
@@ -51,10 +56,10 @@ export function createBashToolRegistry(options: BashToolOptions): TypedToolRegis
     config.allow === undefined
       ? 'Run a bash script in the working folder and get its output and exit code. Each call starts a fresh, ' +
         'non-interactive shell (no state carries over between calls). ' +
-        `Output is capped at ${String(config.maxOutputBytes)} bytes per stream; the command is stopped after ${String(config.timeoutMs)} ms.`
+        `${outputNote(config.maxOutputBytes)} The command is stopped after ${String(config.timeoutMs)} ms.`
       : `Run one program (${allowText}) with arguments in the working folder, without a shell: no pipes, ` +
         'redirections, variables, globbing or chained commands. Group an argument containing spaces in \'…\' or "…". ' +
-        `Output is capped at ${String(config.maxOutputBytes)} bytes per stream; the command is stopped after ${String(config.timeoutMs)} ms.`;
+        `${outputNote(config.maxOutputBytes)} The command is stopped after ${String(config.timeoutMs)} ms.`;
   const rule = config.requiresApproval;
   const bash = defineTool({
     name: 'bash',
@@ -74,7 +79,8 @@ export function createBashToolRegistry(options: BashToolOptions): TypedToolRegis
         env: buildEnvironment(node.process.env, config.inheritEnv, config.env, node.process.platform),
         timeoutMs: config.timeoutMs,
         killGraceMs: config.killGraceMs,
-        maxOutputBytes: config.maxOutputBytes,
+        maxOutputBytes: MAX_OUTPUT_ARTIFACT_BYTES,
+        maxTotalOutputBytes: MAX_OUTPUT_ARTIFACT_BYTES,
         signal,
       });
       return toResult(outcome, invocation, config);
@@ -92,6 +98,15 @@ interface BashConfig {
   inheritEnv: readonly string[];
   env: Record<string, string>;
   killGraceMs: number;
+  outputStore: OutputArtifactStore;
+}
+
+/** What the description says about output. */
+function outputNote(maxOutputBytes: number): string {
+  return (
+    `Output up to ${String(maxOutputBytes)} bytes per stream is shown whole; longer output is shown reduced, as JSON: ` +
+    'the error and failure lines, the summary and the line ranges left out.'
+  );
 }
 
 function readOptions(options: BashToolOptions): BashConfig {
@@ -140,6 +155,7 @@ function readOptions(options: BashToolOptions): BashConfig {
     inheritEnv: [...inheritEnv],
     env,
     killGraceMs: boundedOption(options.killGraceMs, 2_000, 60_000, 'killGraceMs'),
+    outputStore: options.outputStore === undefined ? createTemporaryOutputStore('agent-assistant-output-') : checkStore(options.outputStore, 'outputStore'),
   };
 }
 
@@ -155,7 +171,7 @@ function toInvocation(command: string, allow: ReadonlySet<string> | undefined): 
   return { program, args };
 }
 
-function toResult(outcome: ProcessOutcome, invocation: Invocation, config: BashConfig) {
+async function toResult(outcome: ProcessOutcome, invocation: Invocation, config: BashConfig) {
   const { ending } = outcome;
   if (ending.kind === 'spawn_failed') {
     const missing = ending.error.code === 'ENOENT';
@@ -164,11 +180,9 @@ function toResult(outcome: ProcessOutcome, invocation: Invocation, config: BashC
       { reason: missing ? 'command_not_found' : 'spawn_failed', retryable: missing && config.allow !== undefined },
     );
   }
-  const truncated = outcome.stdoutBytes > config.maxOutputBytes || outcome.stderrBytes > config.maxOutputBytes;
-  const text = describeOutput(outcome, config.maxOutputBytes);
   if (ending.kind === 'timed_out' || (ending.kind === 'aborted' && ending.reason === 'timeout')) {
     const why = ending.kind === 'timed_out' ? `after ${String(config.timeoutMs)} ms` : 'when its time ran out';
-    throw new ToolExecutionError(`The command was stopped ${why}. Output so far:\n${text.slice(-PARTIAL_OUTPUT_CHARS)}`, {
+    throw new ToolExecutionError(`The command was stopped ${why}. Output so far:\n${describeOutput(outcome).slice(-PARTIAL_OUTPUT_CHARS)}`, {
       reason: 'timeout',
       retryable: true,
     });
@@ -176,25 +190,48 @@ function toResult(outcome: ProcessOutcome, invocation: Invocation, config: BashC
   if (ending.kind === 'aborted') throw new ToolExecutionError('The command was cancelled.', { reason: 'cancelled', retryable: false });
   const exitCode = ending.kind === 'exited' ? ending.exitCode : null;
   const exitSignal = ending.kind === 'exited' ? ending.exitSignal : outcome.exitSignal;
-  const status =
-    ending.kind === 'output_limit'
-      ? `[output passed ${String(config.maxOutputBytes)} bytes on ${ending.stream}; the command was stopped]`
-      : exitCode === 0
-        ? ''
-        : exitCode === null
-          ? `[ended by signal ${String(exitSignal)}]`
-          : `[exit code ${String(exitCode)}]`;
+  const counts = { stdoutBytes: outcome.stdoutBytes, stderrBytes: outcome.stderrBytes };
+  const fits = ending.kind === 'exited' && outcome.stdoutBytes <= config.maxOutputBytes && outcome.stderrBytes <= config.maxOutputBytes;
+  if (fits) {
+    const status = exitCode === 0 ? '' : exitCode === null ? `[ended by signal ${String(exitSignal)}]` : `[exit code ${String(exitCode)}]`;
+    return toolOutput({
+      text: [describeOutput(outcome), status].filter(Boolean).join('\n') || '(no output)',
+      data: { exitCode, signal: exitSignal, truncated: false, ...counts },
+    });
+  }
+  let reduced;
+  try {
+    reduced = await reduceOutput(
+      { argv: [invocation.program, ...invocation.args], exitCode, signal: exitSignal, stdout: outcome.stdoutData, stderr: outcome.stderr, captureComplete: ending.kind === 'exited' },
+      { budget: Math.max(config.maxOutputBytes, MIN_REDUCED_OUTPUT_BUDGET), store: config.outputStore },
+    );
+  } catch (error) {
+    const ended = exitCode === null ? `ended by signal ${String(exitSignal)}` : `exit code ${String(exitCode)}`;
+    throw new ToolExecutionError(`The command ran (${ended}), but its output passed the cap and could not be kept: ${describeError(error)}`, {
+      reason: 'output_store_failed',
+      retryable: false,
+    });
+  }
+  const location = storeLocation(config.outputStore);
   return toolOutput({
-    text: [text, status].filter(Boolean).join('\n') || '(no output)',
-    data: { exitCode, signal: exitSignal, truncated, stdoutBytes: outcome.stdoutBytes, stderrBytes: outcome.stderrBytes },
+    text: JSON.stringify(reduced),
+    data: { exitCode, signal: exitSignal, truncated: true, ...counts, artifact: { id: reduced.artifact.id, ...(location === undefined ? {} : { location }) } },
   });
 }
 
-/** stdout, then stderr under a marker, each with a note when it was cut. */
-function describeOutput(outcome: ProcessOutcome, maxBytes: number): string {
-  const cut = (bytes: number) => (bytes > maxBytes ? `\n[cut: ${String(bytes)} bytes, showing the first ${String(maxBytes)}]` : '');
+/** The store's `location` when it is a string (a getter that throws gives none). */
+function storeLocation(store: OutputArtifactStore): string | undefined {
+  try {
+    return typeof store.location === 'string' ? store.location : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** stdout, then stderr under a marker. */
+function describeOutput(outcome: ProcessOutcome): string {
   const parts: string[] = [];
-  if (outcome.stdout !== '' || outcome.stdoutBytes > 0) parts.push(outcome.stdout.replace(/\n$/, '') + cut(outcome.stdoutBytes));
-  if (outcome.stderr !== '' || outcome.stderrBytes > 0) parts.push(`[stderr]\n${outcome.stderr.replace(/\n$/, '')}${cut(outcome.stderrBytes)}`);
+  if (outcome.stdout !== '' || outcome.stdoutBytes > 0) parts.push(outcome.stdout.replace(/\n$/, ''));
+  if (outcome.stderr !== '' || outcome.stderrBytes > 0) parts.push(`[stderr]\n${outcome.stderr.replace(/\n$/, '')}`);
   return parts.join('\n');
 }
