@@ -13,3 +13,4 @@ export * from './local/index.js';
 export * from './sessions/index.js';
 export * from './relay/index.js';
 export * from './otel/index.js';
+export * from './context/packets/index.js';
