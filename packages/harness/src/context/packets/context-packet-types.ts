@@ -126,8 +126,6 @@ export interface ContextPacketOmission {
 export interface ContextPacket {
   /** `true` when nothing was left out. */
   complete: boolean;
-  /** The budget it was built under, in bytes. */
-  budget: number;
   sources: ContextPacketSource[];
   omitted: ContextPacketOmission[];
 }

@@ -38,10 +38,8 @@ export function packetJson(value: unknown): string {
   return displaySafeJson(JSON.stringify(value));
 }
 
-/** Bytes of everything but the entries: `{"complete":…,"budget":…,"sources":[…],"omitted":[…]}` and the newline. */
-function frameBytes(complete: boolean, budget: number): number {
-  return `{"complete":${String(complete)},"budget":${String(budget)},"sources":[],"omitted":[]}\n`.length;
-}
+/** The packet's text around its entries. */
+const frame = (complete: boolean, sources: string, omitted: string) => `{"complete":${String(complete)},"sources":[${sources}],"omitted":[${omitted}]}\n`;
 
 const commas = (count: number) => Math.max(0, count - 1);
 
@@ -61,7 +59,7 @@ export function fitPacket(candidates: readonly Candidate[], dependenciesFirst: r
   let omittedCount = sized.length;
   let omittedBytes = sized.reduce((sum, item) => sum + item.omissionBytes, 0);
   const total = (sources: number, sourceSum: number, omitted: number, omittedSum: number) =>
-    frameBytes(omitted === 0, budget) + sourceSum + commas(sources) + omittedSum + commas(omitted);
+    frame(omitted === 0, '', '').length + sourceSum + commas(sources) + omittedSum + commas(omitted);
   const take = (group: readonly number[]) => {
     for (const index of group) {
       taken[index] = 1;
@@ -253,8 +251,8 @@ function assemble(sized: readonly Sized[], taken: Uint8Array, budget: number, ex
     }
   }
   const complete = omitted.length === 0;
-  const text = `{"complete":${String(complete)},"budget":${String(budget)},"sources":[${sourceTexts.join(',')}],"omitted":[${omittedTexts.join(',')}]}\n`;
+  const text = frame(complete, sourceTexts.join(','), omittedTexts.join(','));
   const bytes = utf8ByteLength(text);
   if (bytes !== expected || bytes > budget) throw new Error(`context packet: measured ${bytes} bytes, expected ${expected} within ${budget}`);
-  return { packet: { complete, budget, sources, omitted }, text, bytes, taken: takenCandidates };
+  return { packet: { complete, sources, omitted }, text, bytes, taken: takenCandidates };
 }
