@@ -2,6 +2,7 @@ import { VfsInvalidOptionError } from '@agent-assistant/vfs';
 import { HarnessConfigError } from '../core/errors/harness-config-error.js';
 import { UnknownBackendError } from '../local/errors/unknown-backend-error.js';
 import { describeError } from '../shared/describe-error.js';
+import { contextCommand } from './commands/context-command.js';
 import { probeCommand } from './commands/probe-command.js';
 import { profilesCommand } from './commands/profiles-command.js';
 import { resumeCommand } from './commands/resume-command.js';
@@ -15,6 +16,7 @@ const COMMANDS: Readonly<Record<string, (io: CliIo, argv: readonly string[]) => 
   resume: resumeCommand,
   probe: probeCommand,
   profiles: profilesCommand,
+  context: contextCommand,
 };
 
 /** The top-level `--help`. */
@@ -27,6 +29,7 @@ export function mainUsage(): string {
     '  resume            continue a paused turn (--approve ID, --reject ID, --answer TEXT)',
     '  probe             list the local CLI backends: found, version, path, capabilities',
     '  profiles inspect  check provider profiles without calling a provider or showing a key',
+    '  context packet    build a context packet: chosen files and line ranges under a byte budget',
     '',
     'Run `agent-assistant <command> --help` for the options of a command.',
     'Exit codes: 0 completed, 1 failed, 2 usage error, 3 needs clarification or awaiting approval,',
@@ -48,7 +51,7 @@ export async function runCliMain(io: CliIo): Promise<number> {
   const handler = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
   if (handler === undefined) {
     io.stderr(
-      `agent-assistant: unknown command ${terminalText(JSON.stringify(command.slice(0, 40)))}. Commands: run, resume, probe, profiles. See agent-assistant --help.\n`,
+      `agent-assistant: unknown command ${terminalText(JSON.stringify(command.slice(0, 40)))}. Commands: run, resume, probe, profiles, context. See agent-assistant --help.\n`,
     );
     return EXIT_CODES.usage;
   }

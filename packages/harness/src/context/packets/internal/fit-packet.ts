@@ -202,35 +202,34 @@ function overBudget(
   let sourceSum = 0;
   let omitted = sized.length;
   let omittedSum = sized.reduce((sum, item) => sum + item.omissionBytes, 0);
+  const floor = total(sources, sourceSum, omitted, omittedSum);
   let first: Sized | undefined;
-  if (total(sources, sourceSum, omitted, omittedSum) <= budget) {
-    for (const index of required) {
-      const item = sized[index]!;
-      sources += 1;
-      sourceSum += item.sourceBytes;
-      omitted -= 1;
-      omittedSum -= item.omissionBytes;
-      if (total(sources, sourceSum, omitted, omittedSum) > budget) {
-        first = item;
-        break;
-      }
+  for (const index of floor > budget ? [] : required) {
+    const item = sized[index]!;
+    sources += 1;
+    sourceSum += item.sourceBytes;
+    omitted -= 1;
+    omittedSum -= item.omissionBytes;
+    if (total(sources, sourceSum, omitted, omittedSum) > budget) {
+      first = item;
+      break;
     }
   }
   const overBy = needed - budget;
   const details = { neededBytes: needed, budget, overBy };
-  if (first === undefined) {
+  if (required.length === 0) {
     return new ContextPacketError(
       'over_budget',
       `The packet does not fit in ${budget} bytes even without any source: listing the ${sized.length} selections as omitted takes ${needed} bytes (${overBy} over).`,
       details,
     );
   }
+  const head = `The required selections do not fit in ${budget} bytes: with what they depend on they need ${needed} bytes (${overBy} over)`;
+  if (first === undefined) {
+    return new ContextPacketError('over_budget', `${head}; listing the ${sized.length} selections as omitted alone takes ${floor} bytes.`, details);
+  }
   const { id, path } = first.candidate.selection;
-  return new ContextPacketError(
-    'over_budget',
-    `The required selections do not fit in ${budget} bytes: with what they depend on they need ${needed} bytes (${overBy} over); ${quote(id)} (${path}) is the first that passes the budget.`,
-    { id, path, ...details },
-  );
+  return new ContextPacketError('over_budget', `${head}; ${quote(id)} (${path}) is the first that passes the budget.`, { id, path, ...details });
 }
 
 /** The packet's text, written from the measured entries, and the same packet as data. */

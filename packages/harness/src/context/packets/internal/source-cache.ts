@@ -5,7 +5,7 @@ import { ContextPacketError } from '../context-packet-error.js';
 
 /** The part of `node:fs/promises` the cache uses. */
 export interface FsLike {
-  mkdir(path: string, options: { recursive: true; mode: number }): Promise<unknown>;
+  mkdir(path: string, options: { mode: number }): Promise<unknown>;
   lstat(path: string): Promise<{ isDirectory(): boolean; isFile(): boolean; mode: number; uid: number; size: number }>;
   open(path: string, flags: number): Promise<FileHandleLike>;
   writeFile(path: string, data: Uint8Array, options: { mode: number; flag: 'wx' }): Promise<void>;
@@ -37,7 +37,7 @@ export async function nodeFs(): Promise<FsLike> {
 /** A directory of this user's that only it can read: created 0700 when missing, refused when shared or a symlink. */
 export async function privateDirectory(fs: FsLike, directory: string, create: boolean): Promise<boolean> {
   try {
-    if (create) await fs.mkdir(directory, { recursive: true, mode: 0o700 });
+    if (create) await makeDirectory(fs, directory);
     const stats = await fs.lstat(directory);
     const uid = (globalThis as { process?: { getuid?: () => number } }).process?.getuid?.();
     if (!stats.isDirectory() || (stats.mode & 0o077) !== 0 || (uid !== undefined && stats.uid !== uid)) {
@@ -51,6 +51,34 @@ export async function privateDirectory(fs: FsLike, directory: string, create: bo
     if (ContextPacketError.isInstance(error)) throw error;
     if (!create && (error as { code?: unknown } | null)?.code === 'ENOENT') return false;
     throw new ContextPacketError('cache_unavailable', `cacheDir ${JSON.stringify(directory)} cannot be used: ${describeError(error)}`, {}, { cause: error });
+  }
+}
+
+/**
+ * Creates `directory` and any missing parents, mode 0700, one component at a time: Node's
+ * `mkdir(…, { recursive: true })` never returns for a path under `/proc` (Node 20).
+ */
+async function makeDirectory(fs: FsLike, directory: string): Promise<void> {
+  const missing: string[] = [];
+  for (let path = directory; ; ) {
+    try {
+      await fs.mkdir(path, { mode: 0o700 });
+      break;
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      if (code === 'EEXIST') break;
+      const parent = path.replace(/\/+[^/]*$/, '');
+      if (code !== 'ENOENT' || parent === '' || parent === path || missing.length > 256) throw error;
+      missing.push(path);
+      path = parent;
+    }
+  }
+  for (const path of missing.reverse()) {
+    try {
+      await fs.mkdir(path, { mode: 0o700 });
+    } catch (error) {
+      if ((error as { code?: unknown } | null)?.code !== 'EEXIST') throw error;
+    }
   }
 }
 
