@@ -42,6 +42,8 @@ export function packetJson(value: unknown): string {
 const frame = (complete: boolean, sources: string, omitted: string) => `{"complete":${String(complete)},"sources":[${sources}],"omitted":[${omitted}]}\n`;
 
 const commas = (count: number) => Math.max(0, count - 1);
+/** For walks that take nothing into account (indexing past its end reads `undefined`). */
+const NOTHING_TAKEN = new Uint8Array(0);
 
 /**
  * Chooses what the packet takes: the required selections and everything they depend on, then
@@ -125,21 +127,31 @@ function propagateUnavailable(sized: Sized[], dependenciesFirst: readonly number
 /** The required selections and everything they depend on, in manifest order. */
 function requiredClosure(sized: readonly Sized[]): number[] {
   const roots = sized.filter((item) => item.candidate.selection.required).map((item) => item.candidate.selection.index);
-  return closure(sized, roots, new Uint8Array(sized.length));
+  return closure(sized, roots, NOTHING_TAKEN);
 }
+
+/** Marks of one walk: a walk's number per index, so no array is cleared or made per walk. */
+const walks = new WeakMap<readonly Sized[], { marks: Uint32Array; walk: number }>();
 
 /** `roots` and everything they depend on that is not `taken` yet, in manifest order. */
 function closure(sized: readonly Sized[], roots: readonly number[], taken: Uint8Array): number[] {
-  const seen = new Uint8Array(sized.length);
-  const stack = roots.filter((root) => taken[root] !== 1);
-  for (const root of stack) seen[root] = 1;
+  let state = walks.get(sized);
+  if (state === undefined) walks.set(sized, (state = { marks: new Uint32Array(sized.length), walk: 0 }));
+  const walk = (state.walk += 1);
+  const { marks } = state;
+  const stack: number[] = [];
+  for (const root of roots) {
+    if (taken[root] === 1 || marks[root] === walk) continue;
+    marks[root] = walk;
+    stack.push(root);
+  }
   const members: number[] = [];
   while (stack.length > 0) {
     const index = stack.pop()!;
     members.push(index);
     for (const dependency of sized[index]!.candidate.selection.dependsOn) {
-      if (seen[dependency] === 1 || taken[dependency] === 1) continue;
-      seen[dependency] = 1;
+      if (marks[dependency] === walk || taken[dependency] === 1) continue;
+      marks[dependency] = walk;
       stack.push(dependency);
     }
   }
@@ -150,7 +162,7 @@ function closure(sized: readonly Sized[], roots: readonly number[], taken: Uint8
 function refuseUnavailable(sized: readonly Sized[]): void {
   for (const root of sized.filter((item) => item.candidate.selection.required)) {
     const rootIndex = root.candidate.selection.index;
-    const blocked = closure(sized, [rootIndex], new Uint8Array(sized.length)).find((index) => !sized[index]!.available);
+    const blocked = closure(sized, [rootIndex], NOTHING_TAKEN).find((index) => !sized[index]!.available);
     if (blocked === undefined) continue;
     let cause = sized[blocked]!.candidate;
     while (cause.omission.reason === 'dependency_unavailable') {
