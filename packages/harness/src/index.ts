@@ -15,3 +15,4 @@ export * from './relay/index.js';
 export * from './otel/index.js';
 export * from './project/index.js';
 export * from './context/output/index.js';
+export * from './context/packets/index.js';

@@ -1,7 +1,8 @@
 // Runs inside workerd: a tool turn, then an approval turn paused, serialised, resumed by a new
 // harness and completed — proving the built main entry (and WebCrypto signing) works in Workers.
-import { createHarness, memoryTraceSink, readOutputArtifact, reduceOutput } from '@agent-assistant/harness';
+import { buildContextPacket, createHarness, memoryTraceSink, readOutputArtifact, reduceOutput } from '@agent-assistant/harness';
 import { createFakeToolRegistry, createScriptedModel } from '@agent-assistant/harness/testing';
+import { createMemoryVfs } from '@agent-assistant/vfs';
 
 const input = {
   assistantId: 'worker',
@@ -73,6 +74,11 @@ export default {
     artifacts.set(reduced.artifact.id, { stdout: new TextEncoder().encode('changed'), stderr: read.stderr });
     const tamperedOutput = await readOutputArtifact(reduced.artifact.id, { store }).catch((error) => error.reason);
 
+    const files = createMemoryVfs({ '/AGENTS.md': 'hello\n', '/src/a.ts': 'one\ntwo\nthree\n' });
+    const manifest = { selections: [{ id: 'rules', path: 'AGENTS.md', required: true }, { id: 'a', path: 'src/a.ts', startLine: 2, dependsOn: ['rules'] }] };
+    const { packet, bytes } = await buildContextPacket(files, manifest, { budget: 1024 });
+    const noCache = await buildContextPacket(files, manifest, { budget: 1024, cacheDir: '/tmp/packets' }).catch((error) => error.reason);
+
     return Response.json({
       reduced: [
         new TextEncoder().encode(JSON.stringify(reduced)).byteLength <= 2048,
@@ -80,6 +86,7 @@ export default {
         new TextDecoder().decode(read.stdout) === log,
         tamperedOutput,
       ],
+      packet: [packet.complete, packet.sources[0].sha256, packet.sources[1].content, bytes <= 1024, noCache],
       weather: [weather.outcome, weather.assistantMessage?.text, trace.events.length],
       paused: [paused.outcome, paused.continuation?.signature?.length],
       resumed: [resumed.outcome, resumed.assistantMessage?.text],

@@ -85,10 +85,11 @@ const worker :Workerd.Worker = (
     child?.kill('SIGKILL');
   });
 
-  it('runs, pauses, signs, resumes and bounds turns', async () => {
+  it('runs, pauses, signs, resumes and bounds turns; builds a context packet (Web Crypto hashes; no cacheDir)', async () => {
     const response = await fetch(url);
     expect(response.status, stderr).toBe(200);
     expect(await response.json()).toEqual({
+      packet: [true, '5891b5b522d5df086d0ff0b110fbd9d21bb4fc7163af34d08286a2e846f6be03', 'two\nthree\n', true, 'cache_unavailable'],
       weather: ['completed', 'Sunny in Oslo', 9],
       paused: ['awaiting_approval', 43],
       resumed: ['completed', 'Booked Maaemo'],

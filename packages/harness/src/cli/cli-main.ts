@@ -2,6 +2,7 @@ import { VfsInvalidOptionError } from '@agent-assistant/vfs';
 import { HarnessConfigError } from '../core/errors/harness-config-error.js';
 import { UnknownBackendError } from '../local/errors/unknown-backend-error.js';
 import { describeError } from '../shared/describe-error.js';
+import { contextCommand } from './commands/context-command.js';
 import { probeCommand } from './commands/probe-command.js';
 import { profilesCommand } from './commands/profiles-command.js';
 import { projectCommand } from './commands/project-command.js';
@@ -17,6 +18,7 @@ const COMMANDS: Readonly<Record<string, (io: CliIo, argv: readonly string[]) => 
   probe: probeCommand,
   profiles: profilesCommand,
   project: projectCommand,
+  context: contextCommand,
 };
 
 /** The top-level `--help`. */
@@ -30,6 +32,7 @@ export function mainUsage(): string {
     '  probe             list the local CLI backends: found, version, path, capabilities',
     '  profiles inspect  check provider profiles without calling a provider or showing a key',
     '  project check     check an agent project folder: every problem with file:line, and warnings',
+    '  context packet    build a context packet: chosen files and line ranges under a byte budget',
     '',
     'Run `agent-assistant <command> --help` for the options of a command.',
     'Exit codes: 0 completed, 1 failed, 2 usage error, 3 needs clarification or awaiting approval,',
@@ -51,7 +54,7 @@ export async function runCliMain(io: CliIo): Promise<number> {
   const handler = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
   if (handler === undefined) {
     io.stderr(
-      `agent-assistant: unknown command ${terminalText(JSON.stringify(command.slice(0, 40)))}. Commands: run, resume, probe, profiles, project. See agent-assistant --help.\n`,
+      `agent-assistant: unknown command ${terminalText(JSON.stringify(command.slice(0, 40)))}. Commands: run, resume, probe, profiles, project, context. See agent-assistant --help.\n`,
     );
     return EXIT_CODES.usage;
   }

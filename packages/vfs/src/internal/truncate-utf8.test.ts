@@ -42,4 +42,10 @@ describe('decodeText', () => {
     expect(decodeText(new Uint8Array([0x61, 0x00, 0x62]))).toBeUndefined();
     expect(decodeText(new Uint8Array([0xff, 0xfe, 0x41]))).toBeUndefined();
   });
+
+  it('keeps a byte-order mark, so the text encodes back to the same bytes', () => {
+    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, 0x68, 0x69]);
+    expect(decodeText(bytes)).toBe('\ufeffhi');
+    expect(new TextEncoder().encode(decodeText(bytes))).toEqual(bytes);
+  });
 });

@@ -10,9 +10,13 @@ export function truncateUtf8(bytes: Uint8Array, maxBytes: number): Uint8Array {
   return bytes.subarray(0, end);
 }
 
-const fatalDecoder = new TextDecoder('utf-8', { fatal: true });
+// `ignoreBOM`: a byte-order mark stays in the text, so the text encodes back to the file's bytes.
+const fatalDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-/** Decodes `bytes` as UTF-8 text, or returns `undefined` for binary data (NUL bytes or invalid UTF-8). */
+/**
+ * Decodes `bytes` as UTF-8 text, or returns `undefined` for binary data (NUL bytes or invalid
+ * UTF-8). A leading byte-order mark is kept (as U+FEFF).
+ */
 export function decodeText(bytes: Uint8Array): string | undefined {
   if (bytes.includes(0)) return undefined;
   try {

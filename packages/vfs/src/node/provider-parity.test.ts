@@ -16,6 +16,7 @@ const FILES: Record<string, string> = {
   '/config/app-b.json': '{"name":"b"}',
   '/notes/ünïcødé.md': 'Grüße — config everywhere\n',
   '/big.txt': `${'x'.repeat(300)}\nconfig at the end\n`,
+  '/bom.txt': '\ufeffstarts with a byte-order mark\n',
 };
 
 let base: string;

@@ -1,3 +1,5 @@
+import { displaySafeJson } from '../../shared/display-safe-json.js';
+
 /**
  * Characters that act on a terminal or reorder what it shows: C0 controls (ESC, CR, line breaks),
  * DEL, C1 controls (U+009B is a one-character CSI), the line and paragraph separators, and the
@@ -7,8 +9,6 @@
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
 // eslint-disable-next-line no-control-regex -- as above, but line feed and tab
 const UNSAFE_KEEPING_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
-/** What JSON text can still hold raw: JSON.stringify escapes C0 inside strings, and outside them only formatting whitespace remains. */
-const UNSAFE_IN_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
 const SHORT: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\b': '\\b', '\f': '\\f' };
 
 const escapeOne = (char: string): string => SHORT[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
@@ -29,5 +29,5 @@ export function terminalText(text: string, options: { keepLineBreaks?: boolean }
  * line still parses to the same value). Throws what `JSON.stringify` throws.
  */
 export function terminalJson(value: unknown, space?: number): string {
-  return (JSON.stringify(value, null, space) ?? 'null').replace(UNSAFE_IN_JSON, escapeOne);
+  return displaySafeJson(JSON.stringify(value, null, space) ?? 'null');
 }

@@ -1,3 +1,4 @@
+import { sha256Hex } from '../../shared/sha256-hex.js';
 import type { HarnessContinuation } from '../types/continuation.js';
 
 const encoder = /* @__PURE__ */ new TextEncoder();
@@ -20,10 +21,7 @@ const encoder = /* @__PURE__ */ new TextEncoder();
  */
 export async function resumeClaimKey(continuation: Pick<HarnessContinuation, 'turnId' | 'id' | 'resumeToken'>): Promise<string> {
   const material = JSON.stringify([continuation.turnId, continuation.id, continuation.resumeToken]);
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(material)));
-  let hex = '';
-  for (const byte of digest) hex += byte.toString(16).padStart(2, '0');
-  return hex;
+  return sha256Hex(encoder.encode(material));
 }
 
 /** When a claim may be forgotten: the continuation's expiry (it is refused after that anyway), else never. */

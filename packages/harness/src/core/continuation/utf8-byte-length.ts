@@ -1,5 +1,10 @@
+// eslint-disable-next-line no-control-regex -- every character outside ASCII
+const NON_ASCII = /[^\u0000-\u007f]/;
+
 /** The number of bytes a string takes as UTF-8 (a lone surrogate counts as the 3 bytes of U+FFFD). */
 export function utf8ByteLength(text: string): number {
+  // ASCII text (most JSON) is one byte a character; the regex scan is native, the loop below is not.
+  if (!NON_ASCII.test(text)) return text.length;
   let bytes = 0;
   for (let index = 0; index < text.length; index += 1) {
     const code = text.charCodeAt(index);
