@@ -1,7 +1,7 @@
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import { loadBuiltins } from '../../shared/load-builtins.js';
 import { readRegularFile, type OpenFileLike } from '../../shared/read-regular-file.js';
-import { boundedOption } from '../internal/bounded-option.js';
+import { boundedOption } from '../../shared/bounded-option.js';
 import { ToolExecutionError } from '../tool-execution-error.js';
 import { isMemoryEntry, memoryFull, searchEntries } from './internal/memory-entries.js';
 import type { MemoryEntry, MemoryStore } from './memory-store.js';
