@@ -46,7 +46,7 @@ describe('a resume guard claim races the turn deadline (issue 28)', () => {
     });
     expect(result.error?.message).toMatch(/did not answer within the turn's maxElapsedMs/);
     expect(took).toBeGreaterThanOrEqual(140);
-    expect(took).toBeLessThan(150 + 1_000);
+    expect(took).toBeLessThan(150 + 2_000);
     expect(tools.calls).toHaveLength(0);
   });
 

@@ -5,7 +5,7 @@ import { CONFORMANCE_APPROVAL, conformanceHarness, pauseConformanceTurn } from '
 import type { ResumeGuardStoreControl } from './conformance-types.js';
 
 /** Margin over the turn's `maxElapsedMs` a refusal may take (timers, a loaded machine). */
-const DEADLINE_SLACK_MS = 1_000;
+const DEADLINE_SLACK_MS = 2_000;
 
 /** Resumes a fresh continuation under `guard`; returns the result, the tool runs and the time taken. */
 async function resumeFresh(context: CheckContext, guard: HarnessResumeGuard, maxElapsedMs: number) {
