@@ -2,3 +2,4 @@ export { createMemoryToolRegistry, MEMORY_TOOL_NAMES, type MemoryToolOptions } f
 export { createInMemoryMemoryStore, type InMemoryMemoryStoreOptions } from './in-memory-memory-store.js';
 export { createFileMemoryStore, type FileMemoryStoreOptions } from './file-memory-store.js';
 export type { MemoryEntry, MemoryQuery, MemoryStore } from './memory-store.js';
+export { createRedisMemoryStore, type RedisMemoryStoreOptions } from './redis-memory-store.js';
