@@ -97,6 +97,16 @@ export async function startPostgres() {
   await start();
 
   let stopped = false;
+  // Should the test process end without destroy (a timed-out hook), the server ends with it.
+  const onExit = () => {
+    try {
+      signalServer('SIGCONT');
+      signalServer('SIGQUIT');
+    } catch {
+      // not running
+    }
+  };
+  process.once('exit', onExit);
   /**
    * Signals the postmaster, then each of its children (every server process runs in a session of
    * its own, so there is no process group to signal). Linux only: children are read from /proc.
@@ -138,14 +148,18 @@ export async function startPostgres() {
     },
     /** Freezes every server process (SIGSTOP): connections stay open, nothing answers. */
     freeze: () => signalServer('SIGSTOP'),
-    thaw: () => signalServer('SIGCONT'),
+    /** Lets every server process go on; nothing to do when the server is not running. */
+    thaw() {
+      try {
+        signalServer('SIGCONT');
+      } catch {
+        // not running
+      }
+    },
     async destroy() {
+      process.off('exit', onExit);
       if (!stopped) {
-        try {
-          signalServer('SIGCONT');
-        } catch {
-          // not running
-        }
+        this.thaw();
         await pgCtl(['-m', 'immediate', '-w', '-t', '60', 'stop']).catch(() => undefined);
       }
       await rm(folder, { recursive: true, force: true });
