@@ -92,15 +92,38 @@ describe.each(storages)('the Durable Object resume guard in workerd (%s storage)
     expect(stored).toBe(0);
   }, 30_000);
 
-  it('answers only well-formed claims: anything else is 400 or 404, and the guard fails closed on it', async () => {
+  it('releases only the claim the releasing guard made', async () => {
+    const continuation = await pauseForApproval();
+    // first claims; second is refused and its release is a no-op; first releases; third claims.
+    expect(await post('/release', { continuation })).toEqual({ seen: [true, false, false, true, false] });
+  });
+
+  it('answers only well-formed requests: anything else is 400 or 404', async () => {
     const name = 'a'.repeat(64);
+    const token = '0f5b1c8e-6a53-4b1e-9d1e-2f3a4b5c6d7e';
     const raw = (path: string, method: string, body?: string) => post('/object', { name, path, method, body });
-    for (const body of ['not json', '{}', '{"key":"__proto__","ttlMs":1}', `{"key":"${'A'.repeat(64)}","ttlMs":1}`, `{"key":"${name}","ttlMs":0}`, `{"key":"${name}","ttlMs":1.5}`, `{"key":"${name}","ttlMs":1,"pad":"${'x'.repeat(2048)}"}`]) {
+    const claimBody = (fields: Record<string, unknown>) => JSON.stringify({ key: name, token, ttlMs: 60_000, ...fields });
+    for (const body of [
+      'not json',
+      '{}',
+      'null',
+      claimBody({ key: '__proto__' }),
+      claimBody({ key: 'A'.repeat(64) }),
+      claimBody({ token: '__proto__' }),
+      claimBody({ ttlMs: 0 }),
+      claimBody({ ttlMs: 1.5 }),
+      claimBody({ ttlMs: '60000' }),
+      claimBody({ pad: 'x'.repeat(2048) }),
+    ]) {
       expect(await raw('/claim', 'POST', body)).toMatchObject({ status: 400 });
     }
+    expect(await raw('/release', 'POST', JSON.stringify({ key: name }))).toMatchObject({ status: 400 });
     expect(await raw('/claim', 'GET')).toMatchObject({ status: 404 });
     expect(await raw('/other', 'POST', '{}')).toMatchObject({ status: 404 });
-    expect(await raw('/claim', 'POST', `{"key":"${name}","ttlMs":60000}`)).toMatchObject({ status: 200, body: '{"claimed":true}' });
+    expect(await raw('/claim', 'POST', claimBody({}))).toMatchObject({ status: 200, body: '{"claimed":true}' });
+    expect(await raw('/release', 'POST', claimBody({ token: token.replace('0', '1') }))).toMatchObject({ status: 200, body: '{"released":false}' });
+    expect(await raw('/release', 'POST', claimBody({}))).toMatchObject({ status: 200, body: '{"released":true}' });
+    expect(await raw('/claim', 'POST', claimBody({ ttlMs: Number.MAX_SAFE_INTEGER }))).toMatchObject({ status: 200, body: '{"claimed":true}' });
     expect(await post('/not-a-namespace', {})).toEqual({ error: 'HarnessConfigError', field: 'namespace' });
   });
 });

@@ -53,6 +53,17 @@ export default {
           return Response.json({ error: String(error?.message ?? error) });
         }
       }
+      case '/release': {
+        // One guard's claim whose answer it gave up on is released; another guard's release of
+        // a claim it did not make changes nothing.
+        const [first, second, third] = [0, 1, 2].map(() => createDurableObjectResumeGuard(env.RESUME_GUARD));
+        const seen = [await first.claim(continuation), await second.claim(continuation)];
+        await second.release(continuation);
+        seen.push(await third.claim(continuation));
+        await first.release(continuation);
+        seen.push(await third.claim(continuation), await second.claim(continuation));
+        return Response.json({ seen });
+      }
       case '/object': {
         // A raw request to one object, as anything holding the binding could send.
         const stub = env.RESUME_GUARD.get(env.RESUME_GUARD.idFromName(body.name));

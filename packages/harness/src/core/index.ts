@@ -28,6 +28,7 @@ export {
   createDurableObjectResumeGuard,
   ResumeGuardDurableObject,
   type DurableObjectNamespaceLike,
+  type DurableObjectResumeGuard,
   type DurableObjectResumeGuardOptions,
   type DurableObjectStateLike,
   type DurableObjectStorageLike,

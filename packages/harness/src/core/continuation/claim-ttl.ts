@@ -4,7 +4,7 @@ import type { HarnessContinuation } from '../types/continuation.js';
 /** How long a claim lives when its continuation has no expiry: 7 days. */
 export const DEFAULT_CLAIM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** The longest `claimTtlMs`: 10 years. */
-export const MAX_CLAIM_TTL_MS = 10 * 365 * 24 * 60 * 60 * 1000;
+const MAX_CLAIM_TTL_MS = 10 * 365 * 24 * 60 * 60 * 1000;
 
 /**
  * Reads a `claimTtlMs` option: a whole number of milliseconds from 1 to 10 years.

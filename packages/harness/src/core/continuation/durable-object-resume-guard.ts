@@ -1,7 +1,8 @@
 import { readBodyText } from '../../providers/http/read-body-text.js';
 import { HarnessConfigError } from '../errors/harness-config-error.js';
 import type { HarnessContinuation, HarnessResumeGuard } from '../types/continuation.js';
-import { claimTtlFor, MAX_CLAIM_TTL_MS, readClaimTtlMs } from './claim-ttl.js';
+import { createClaimTokens } from './claim-tokens.js';
+import { claimTtlFor, readClaimTtlMs } from './claim-ttl.js';
 import { resumeClaimKey } from './resume-claim-key.js';
 
 /**
@@ -24,9 +25,18 @@ export interface DurableObjectResumeGuardOptions {
   now?: (() => number) | undefined;
 }
 
-/** The longest answer read from the object. */
+/** The longest answer (and request) read by the guard and the object. */
 const MAX_ANSWER_BYTES = 1024;
-const CLAIM_URL = 'https://resume-guard.internal/claim';
+const OBJECT_URL = 'https://resume-guard.internal';
+
+/** A resume guard whose claims live in Durable Objects. */
+export interface DurableObjectResumeGuard extends HarnessResumeGuard {
+  /**
+   * Deletes the claim `claim(continuation)` made (the same object), if the object still holds
+   * that very claim: `resumeTurn` calls it when nothing ran under the claim.
+   */
+  release(continuation: HarnessContinuation): Promise<void>;
+}
 
 /**
  * A resume guard for Cloudflare Workers: each claim goes to the {@link ResumeGuardDurableObject}
@@ -34,7 +44,8 @@ const CLAIM_URL = 'https://resume-guard.internal/claim';
  * a storage transaction; exactly one claim of a continuation sees `true`, from any Worker in any
  * location. The claim lives as long as the continuation can still be resumed (or `claimTtlMs`
  * without an expiry); then an alarm deletes it. An object that cannot be reached, or answers
- * anything but a claim, makes the claim throw, so the resume is refused (fail closed).
+ * anything but a claim, makes the claim throw, so the resume is refused (fail closed). Each claim
+ * carries a random token, so `release` deletes only the claim it made.
  *
  * @throws HarnessConfigError when `namespace` is not a Durable Object namespace binding.
  * @example
@@ -48,7 +59,7 @@ const CLAIM_URL = 'https://resume-guard.internal/claim';
 export function createDurableObjectResumeGuard(
   namespace: DurableObjectNamespaceLike,
   options: DurableObjectResumeGuardOptions = {},
-): HarnessResumeGuard {
+): DurableObjectResumeGuard {
   if (typeof namespace !== 'object' || namespace === null || typeof namespace.idFromName !== 'function' || typeof namespace.get !== 'function') {
     throw new HarnessConfigError('createDurableObjectResumeGuard needs a Durable Object namespace binding (with idFromName and get).', {
       field: 'namespace',
@@ -56,31 +67,39 @@ export function createDurableObjectResumeGuard(
   }
   const claimTtlMs = readClaimTtlMs(options.claimTtlMs, 'createDurableObjectResumeGuard');
   const now = options.now ?? Date.now;
+  const tokens = createClaimTokens();
+  /** Sends `body` to the object named by `key` and resolves its `claimed` / `released` answer. */
+  const ask = async (key: string, path: '/claim' | '/release', body: Record<string, unknown>): Promise<boolean> => {
+    const stub = namespace.get(namespace.idFromName(key));
+    const response = (await stub.fetch(`${OBJECT_URL}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ key, ...body }),
+    })) as Response;
+    const { text } = await readBodyText(response, MAX_ANSWER_BYTES);
+    const answer = readAnswer(response.status, text, path === '/claim' ? 'claimed' : 'released');
+    if (answer === undefined) {
+      throw new Error(`The resume guard Durable Object answered ${String(response.status)} without an answer; is the binding a ResumeGuardDurableObject?`);
+    }
+    return answer;
+  };
   return {
     async claim(continuation: HarnessContinuation) {
       const key = await resumeClaimKey(continuation);
-      const ttlMs = claimTtlFor(continuation, claimTtlMs, now());
-      const stub = namespace.get(namespace.idFromName(key));
-      const response = (await stub.fetch(CLAIM_URL, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ key, ttlMs }),
-      })) as Response;
-      const { text } = await readBodyText(response, MAX_ANSWER_BYTES);
-      const claimed = readAnswer(response.status, text);
-      if (claimed === undefined) {
-        throw new Error(`The resume guard Durable Object answered ${String(response.status)} without a claim; is the binding a ResumeGuardDurableObject?`);
-      }
-      return claimed;
+      return ask(key, '/claim', { token: tokens.next(continuation), ttlMs: claimTtlFor(continuation, claimTtlMs, now()) });
+    },
+    async release(continuation: HarnessContinuation) {
+      const token = tokens.take(continuation);
+      if (token !== undefined) await ask(await resumeClaimKey(continuation), '/release', { token });
     },
   };
 }
 
-function readAnswer(status: unknown, text: string): boolean | undefined {
+function readAnswer(status: unknown, text: string, field: string): boolean | undefined {
   if (status !== 200) return undefined;
   try {
-    const claimed: unknown = (JSON.parse(text) as { claimed?: unknown } | null)?.claimed;
-    return typeof claimed === 'boolean' ? claimed : undefined;
+    const answer: unknown = (JSON.parse(text) as Record<string, unknown> | null)?.[field];
+    return typeof answer === 'boolean' ? answer : undefined;
   } catch {
     return undefined;
   }
@@ -90,6 +109,7 @@ function readAnswer(status: unknown, text: string): boolean | undefined {
 export interface DurableObjectTransactionLike {
   get(key: string): Promise<unknown>;
   put(key: string, value: unknown): Promise<void>;
+  delete(key: string): Promise<boolean>;
 }
 
 /** The part of a Durable Object's `ctx.storage` the object uses. */
@@ -108,13 +128,23 @@ export interface DurableObjectStateLike {
 
 const CLAIM_PREFIX = 'claim:';
 const KEY_PATTERN = /^[0-9a-f]{64}$/;
+const TOKEN_PATTERN = /^[0-9a-f-]{36}$/;
+/** The latest time a `Date` holds. */
+const MAX_TIME_MS = 8_640_000_000_000_000;
+
+/** What the object stores per claim. */
+interface StoredClaim {
+  expiresAt: number;
+  token: string;
+}
 
 /**
  * The Durable Object behind {@link createDurableObjectResumeGuard}. Export it from your Worker
- * and bind a namespace to it; it needs no `env`. Each claim (`POST /claim` with `{ key, ttlMs }`,
- * sent by the guard) runs in a storage transaction: a live claim of the key answers
- * `{ claimed: false }`, else the claim is stored until `now + ttlMs` and answers
- * `{ claimed: true }`. An alarm deletes expired claims. Works on SQLite- and KV-backed storage.
+ * and bind a namespace to it; it needs no `env`. Each request, sent by the guard, runs in a
+ * storage transaction: `POST /claim` with `{ key, token, ttlMs }` answers `{ claimed: false }`
+ * while a live claim of the key is stored, else stores this one until `now + ttlMs` and answers
+ * `{ claimed: true }`; `POST /release` with `{ key, token }` deletes the claim only if it holds
+ * that token. An alarm deletes expired claims. Works on SQLite- and KV-backed storage.
  */
 export class ResumeGuardDurableObject {
   readonly #storage: DurableObjectStorageLike;
@@ -124,22 +154,32 @@ export class ResumeGuardDurableObject {
   }
 
   async fetch(request: Request): Promise<Response> {
-    if (request.method !== 'POST' || new URL(request.url).pathname !== '/claim') return answer(404, { error: 'not found' });
+    const path = new URL(request.url).pathname;
+    if (request.method !== 'POST' || (path !== '/claim' && path !== '/release')) return answer(404, { error: 'not found' });
     const { text, truncated } = await readBodyText(request, MAX_ANSWER_BYTES);
-    const claim = truncated ? undefined : readClaim(text);
-    if (claim === undefined) return answer(400, { error: 'expected { key: 64 hex characters, ttlMs: whole milliseconds }' });
-    const storageKey = `${CLAIM_PREFIX}${claim.key}`;
+    const body = truncated ? undefined : readRequest(text, path === '/claim');
+    if (body === undefined) return answer(400, { error: 'expected { key: 64 hex characters, token: a UUID, ttlMs: whole milliseconds (claims) }' });
+    const storageKey = `${CLAIM_PREFIX}${body.key}`;
+    if (path === '/release') {
+      const released = await this.#storage.transaction(async (transaction) => {
+        const existing = readStored(await transaction.get(storageKey));
+        if (existing?.token !== body.token) return false;
+        await transaction.delete(storageKey);
+        return true;
+      });
+      return answer(200, { released });
+    }
     const time = Date.now();
-    const expiresAt = time + claim.ttlMs;
+    const claim: StoredClaim = { expiresAt: Math.min(time + body.ttlMs, MAX_TIME_MS), token: body.token };
     const claimed = await this.#storage.transaction(async (transaction) => {
-      const existing = await transaction.get(storageKey);
-      if (typeof existing === 'number' && existing > time) return false;
-      await transaction.put(storageKey, expiresAt);
+      const existing = readStored(await transaction.get(storageKey));
+      if (existing !== undefined && existing.expiresAt > time) return false;
+      await transaction.put(storageKey, claim);
       return true;
     });
     if (claimed) {
       const alarm = await this.#storage.getAlarm();
-      if (alarm === null || alarm > expiresAt) await this.#storage.setAlarm(expiresAt);
+      if (alarm === null || alarm > claim.expiresAt) await this.#storage.setAlarm(claim.expiresAt);
     }
     return answer(200, { claimed });
   }
@@ -149,8 +189,9 @@ export class ResumeGuardDurableObject {
     const time = Date.now();
     const expired: string[] = [];
     let next: number | undefined;
-    for (const [key, expiresAt] of await this.#storage.list({ prefix: CLAIM_PREFIX })) {
-      if (typeof expiresAt !== 'number' || expiresAt <= time) expired.push(key);
+    for (const [key, value] of await this.#storage.list({ prefix: CLAIM_PREFIX })) {
+      const expiresAt = readStored(value)?.expiresAt;
+      if (expiresAt === undefined || expiresAt <= time) expired.push(key);
       else next = next === undefined ? expiresAt : Math.min(next, expiresAt);
     }
     for (let index = 0; index < expired.length; index += 128) await this.#storage.delete(expired.slice(index, index + 128));
@@ -158,7 +199,13 @@ export class ResumeGuardDurableObject {
   }
 }
 
-function readClaim(text: string): { key: string; ttlMs: number } | undefined {
+function readStored(value: unknown): StoredClaim | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { expiresAt, token } = value as Partial<StoredClaim>;
+  return typeof expiresAt === 'number' && typeof token === 'string' ? { expiresAt, token } : undefined;
+}
+
+function readRequest(text: string, isClaim: boolean): { key: string; token: string; ttlMs: number } | undefined {
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -166,10 +213,11 @@ function readClaim(text: string): { key: string; ttlMs: number } | undefined {
     return undefined;
   }
   if (typeof body !== 'object' || body === null) return undefined;
-  const { key, ttlMs } = body as { key?: unknown; ttlMs?: unknown };
-  if (typeof key !== 'string' || !KEY_PATTERN.test(key)) return undefined;
-  if (typeof ttlMs !== 'number' || !Number.isInteger(ttlMs) || ttlMs < 1 || ttlMs > MAX_CLAIM_TTL_MS) return undefined;
-  return { key, ttlMs };
+  const { key, token, ttlMs } = body as { key?: unknown; token?: unknown; ttlMs?: unknown };
+  if (typeof key !== 'string' || !KEY_PATTERN.test(key) || typeof token !== 'string' || !TOKEN_PATTERN.test(token)) return undefined;
+  if (!isClaim) return { key, token, ttlMs: 0 };
+  if (typeof ttlMs !== 'number' || !Number.isSafeInteger(ttlMs) || ttlMs < 1) return undefined;
+  return { key, token, ttlMs };
 }
 
 function answer(status: number, body: unknown): Response {

@@ -135,6 +135,35 @@ describe.each(backends)('createPostgresResumeGuard on %s', (_name, query) => {
     expect((await rowsOf(query(), `SELECT key FROM ${table}`)).map((row) => row.key)).toEqual([await resumeClaimKey(lasting)]);
   });
 
+  it('releases only the claim it made: after a lost answer the continuation can be claimed again', async () => {
+    const table = freshTable();
+    const inner = query();
+    let loseAnswer = true;
+    const losing = createPostgresResumeGuard({
+      table,
+      query: async (text, values) => {
+        const result = await runQuery(inner, text, values);
+        if (text.startsWith('INSERT') && loseAnswer) throw new Error('connection reset after the write');
+        return result;
+      },
+    });
+    await losing.ensureSchema();
+    const continuation = await pauseForApproval();
+    await expect(losing.claim(continuation)).rejects.toThrow(/connection reset/);
+    // The write landed: another guard sees the claim.
+    const other = createPostgresResumeGuard({ query: inner, table });
+    expect(await other.claim(continuation)).toBe(false);
+    await other.release(continuation); // its claim made nothing: a no-op
+    expect(await createPostgresResumeGuard({ query: inner, table }).claim(continuation)).toBe(false);
+    await losing.release(continuation);
+    loseAnswer = false;
+    const fresh = createPostgresResumeGuard({ query: inner, table });
+    expect(await fresh.claim(continuation)).toBe(true);
+    // A release after the row was taken over by another claim leaves that claim alone.
+    await losing.release(continuation);
+    expect(await other.claim(continuation)).toBe(false);
+  });
+
   it('sweeps expired claims in the background every 1024 claims', async () => {
     const table = freshTable();
     const inner = query();
@@ -149,7 +178,7 @@ describe.each(backends)('createPostgresResumeGuard on %s', (_name, query) => {
       },
     });
     await guard.ensureSchema();
-    await rowsOf(inner, `INSERT INTO ${table} (key, expires_at) SELECT 'old-' || n, now() - interval '1 day' FROM generate_series(1, 10) AS n`);
+    await rowsOf(inner, `INSERT INTO ${table} (key, token, expires_at) SELECT 'old-' || n, 't', now() - interval '1 day' FROM generate_series(1, 10) AS n`);
     const base = await pauseForApproval();
     for (let index = 0; index < 1024; index += 1) await guard.claim(forged(base, { id: `c${String(index)}` }));
     await sweep;

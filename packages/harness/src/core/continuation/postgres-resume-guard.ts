@@ -1,5 +1,6 @@
 import { ensurePostgresSchema, postgresRows, postgresTable, type PostgresQuery } from '../../shared/postgres/postgres-query.js';
 import type { HarnessContinuation, HarnessResumeGuard } from '../types/continuation.js';
+import { createClaimTokens } from './claim-tokens.js';
 import { claimTtlFor, readClaimTtlMs } from './claim-ttl.js';
 import { resumeClaimKey } from './resume-claim-key.js';
 
@@ -36,6 +37,12 @@ export interface PostgresResumeGuard extends HarnessResumeGuard {
    * many processes at once; call it once at start-up (or create the table by your migrations).
    */
   ensureSchema(): Promise<void>;
+  /**
+   * Deletes the claim `claim(continuation)` made (the same object), if that claim's row is still
+   * there: `resumeTurn` calls it when nothing ran under the claim (the claim threw, or answered
+   * after the deadline). A row written by another claim is left alone.
+   */
+  release(continuation: HarnessContinuation): Promise<void>;
   /** Deletes expired claims and resolves how many it deleted. */
   prune(): Promise<number>;
 }
@@ -46,7 +53,8 @@ const SWEEP_BATCH = 1000;
 /**
  * A resume guard that holds across every machine sharing one Postgres database: a claim is
  * `INSERT … ON CONFLICT DO NOTHING` on the claim key (a 64-character hash, so no outside text
- * reaches the table), and exactly one inserter sees its row come back. The claim lives as long
+ * reaches the table), and exactly one inserter sees its row come back. Each claim also writes a
+ * random token, so `release` deletes only the row its own claim wrote. The claim lives as long
  * as the continuation can still be resumed (its remaining life, on the database's clock), or
  * `claimTtlMs` without an expiry; a claim past that is forgotten — taken over by the next claim
  * and deleted by `prune()` and by a sweep of at most 1000 rows every 1024 claims (run in the
@@ -68,6 +76,7 @@ export function createPostgresResumeGuard(options: PostgresResumeGuardOptions): 
   const table = postgresTable(options.table, 'agent_assistant_resume_claims', owner);
   const claimTtlMs = readClaimTtlMs(options.claimTtlMs, owner);
   const now = options.now ?? Date.now;
+  const tokens = createClaimTokens();
   let claims = 0;
 
   const prune = async (limit?: number): Promise<number> => {
@@ -83,18 +92,23 @@ export function createPostgresResumeGuard(options: PostgresResumeGuardOptions): 
       // A row past its expiry is taken over (updated under the row lock, so one claimer wins);
       // a live row makes the statement return nothing.
       const claimed = await rows(
-        `INSERT INTO ${table.sql} AS claim (key, expires_at) VALUES ($1, now() + $2::double precision * interval '1 millisecond') ` +
-          'ON CONFLICT (key) DO UPDATE SET expires_at = EXCLUDED.expires_at, claimed_at = now() WHERE claim.expires_at <= now() ' +
-          'RETURNING 1 AS claimed',
-        [key, ttlMs],
+        `INSERT INTO ${table.sql} AS claim (key, token, expires_at) VALUES ($1, $2, now() + $3::double precision * interval '1 millisecond') ` +
+          'ON CONFLICT (key) DO UPDATE SET token = EXCLUDED.token, expires_at = EXCLUDED.expires_at, claimed_at = now() ' +
+          'WHERE claim.expires_at <= now() RETURNING 1 AS claimed',
+        [key, tokens.next(continuation), ttlMs],
       );
       claims += 1;
       if (claims % SWEEP_EVERY === 0) prune(SWEEP_BATCH).catch(() => undefined);
       return claimed.length === 1;
     },
+    async release(continuation: HarnessContinuation) {
+      const token = tokens.take(continuation);
+      if (token === undefined) return;
+      await rows(`DELETE FROM ${table.sql} WHERE key = $1 AND token = $2`, [await resumeClaimKey(continuation), token]);
+    },
     ensureSchema: () =>
       ensurePostgresSchema(rows, table.plain, [
-        `CREATE TABLE IF NOT EXISTS ${table.sql} (key text PRIMARY KEY, expires_at timestamptz NOT NULL, claimed_at timestamptz NOT NULL DEFAULT now());`,
+        `CREATE TABLE IF NOT EXISTS ${table.sql} (key text PRIMARY KEY, token text NOT NULL, expires_at timestamptz NOT NULL, claimed_at timestamptz NOT NULL DEFAULT now());`,
         `CREATE INDEX IF NOT EXISTS ${table.relatedName('expires_at')} ON ${table.sql} (expires_at);`,
       ]),
     prune: () => prune(),
