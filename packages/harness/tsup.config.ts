@@ -5,6 +5,8 @@ export default defineConfig({
     index: 'src/index.ts',
     testing: 'src/testing/index.ts',
     'testing-node': 'src/testing/node/index.ts',
+    // Spawned by createNodeResumeGuardClaimers, found beside testing-node.
+    'resume-guard-claimer': 'src/testing/node/resume-guard-claimer.ts',
     'agent-relay': 'src/agent-relay/index.ts',
     'worker-bridge': 'src/worker-bridge/index.ts',
     'agent-assistant-worker': 'src/worker-bridge/bin/agent-assistant-worker.ts',

@@ -18,7 +18,7 @@ export type * from './types/trace.js';
 export type * from './types/transcript.js';
 export { createMemoryResumeGuard, type MemoryResumeGuardOptions } from './continuation/memory-resume-guard.js';
 export { createFileResumeGuard, type FileResumeGuard, type FileResumeGuardOptions } from './continuation/file-resume-guard.js';
-export { resumeClaimKey } from './continuation/resume-claim-key.js';
+export { RESUME_CLAIM_GRACE_MS, resumeClaimKey } from './continuation/resume-claim-key.js';
 export {
   createPostgresResumeGuard,
   type PostgresResumeGuard,

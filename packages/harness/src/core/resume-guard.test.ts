@@ -6,6 +6,7 @@ import {
   createFileResumeGuard,
   createHarness,
   createMemoryResumeGuard,
+  RESUME_CLAIM_GRACE_MS,
   resumeClaimKey,
   type HarnessResumeGuard,
   type HarnessResult,
@@ -126,6 +127,8 @@ describe('exactly-once resume (issue 9, class 9)', () => {
     await harness.resumeTurn(lasting, APPROVE_MAIL);
     expect(await guard.prune()).toBe(0);
     clock.advance(60_000);
+    expect(await guard.prune()).toBe(0);
+    clock.advance(RESUME_CLAIM_GRACE_MS);
     expect(await guard.prune()).toBe(1);
     expect(await readdir(directory)).toEqual([`${await resumeClaimKey(lasting)}.claim`]);
     expect((await harness.resumeTurn(expiring, APPROVE_MAIL)).metadata?.error?.message).toMatch(/expired/);
@@ -164,9 +167,12 @@ describe('exactly-once resume (issue 9, class 9)', () => {
     expect(tools.calls).toHaveLength(0);
   });
 
-  it('refuses a resumeGuard without claim, and a file guard without a directory', () => {
+  it('refuses a resumeGuard without claim or with a release that is not a function, and a file guard without a directory', () => {
     expect(() => createHarness({ model: createScriptedModel([]), resumeGuard: {} as HarnessResumeGuard })).toThrow(
       expect.objectContaining({ field: 'resumeGuard.claim' }),
+    );
+    expect(() => createHarness({ model: createScriptedModel([]), resumeGuard: { claim: async () => true, release: 1 } as never })).toThrow(
+      expect.objectContaining({ field: 'resumeGuard.release' }),
     );
     expect(() => createFileResumeGuard({ directory: ' ' })).toThrow(expect.objectContaining({ field: 'directory' }));
     expect(() => createFileResumeGuard(undefined as never)).toThrow(expect.objectContaining({ field: 'directory' }));
@@ -180,7 +186,7 @@ describe('exactly-once resume (issue 9, class 9)', () => {
     const others = Array.from({ length: 1_100 }, (_, index) => ({ ...continuation, id: `other-${index}`, expiresAt: undefined }));
     for (const other of others.slice(0, 600)) expect(await resumeGuard.claim(other)).toBe(true);
     expect(await resumeGuard.claim(continuation)).toBe(false);
-    clock.advance(60_000);
+    clock.advance(60_000 + RESUME_CLAIM_GRACE_MS);
     for (const other of others.slice(600)) expect(await resumeGuard.claim(other)).toBe(true);
     expect(await resumeGuard.claim(continuation)).toBe(true);
     expect(await resumeGuard.claim(others[0]!)).toBe(false);

@@ -14,3 +14,18 @@ export { createManualClock, type ManualClock } from './manual-clock.js';
 export { createTurnInput } from './create-turn-input.js';
 export { memoryTraceSink, type MemoryTraceSink } from '../core/trace/memory-trace-sink.js';
 export { createMemoryRelay, type MemoryRelay, type MemoryRelayDecision, type MemoryRelayOptions } from './memory-relay.js';
+export { runResumeGuardConformance } from './resume-guard-conformance/run-resume-guard-conformance.js';
+export { runResumeGuardClaimer } from './resume-guard-conformance/conformance-scenario.js';
+export type {
+  MakeResumeGuard,
+  ResumeGuardClaimer,
+  ResumeGuardClaimerJob,
+  ResumeGuardClaimerResult,
+  ResumeGuardClaimers,
+  ResumeGuardConformanceCheck,
+  ResumeGuardConformanceOptions,
+  ResumeGuardConformanceReport,
+  ResumeGuardConformanceSkip,
+  ResumeGuardStoreControl,
+  ResumeGuardThroughput,
+} from './resume-guard-conformance/conformance-types.js';

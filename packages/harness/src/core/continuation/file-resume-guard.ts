@@ -17,8 +17,8 @@ export interface FileResumeGuardOptions {
 /** A resume guard backed by files, with a way to delete claims nobody needs any more. */
 export interface FileResumeGuard extends HarnessResumeGuard {
   /**
-   * Deletes the claim files of continuations past their `expiresAt` (which `resumeTurn` refuses
-   * anyway) and resolves how many it deleted. Claims of continuations without an expiry are kept.
+   * Deletes the claim files of continuations past their `expiresAt` plus `RESUME_CLAIM_GRACE_MS`
+   * (which `resumeTurn` refuses anyway) and resolves how many it deleted. Claims of continuations without an expiry are kept.
    */
   prune(): Promise<number>;
 }

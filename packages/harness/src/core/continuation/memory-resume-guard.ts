@@ -14,9 +14,9 @@ const FIRST_PRUNE = 1024;
 
 /**
  * A resume guard for one process: each continuation is claimed once, atomically (the check and
- * the record happen in one synchronous step). Claims of continuations past their `expiresAt` are
- * forgotten as the set grows; without `continuationTtlMs` every claim is kept for the life of the
- * process (a 64-character key each). For several processes use `createFileResumeGuard` (one
+ * the record happen in one synchronous step). Claims of continuations past their `expiresAt` (plus
+ * `RESUME_CLAIM_GRACE_MS`) are forgotten as the set grows; without `continuationTtlMs` every claim
+ * is kept for the life of the process (a 64-character key each). For several processes use `createFileResumeGuard` (one
  * machine) or a shared store (see docs/continuations.md).
  *
  * @example

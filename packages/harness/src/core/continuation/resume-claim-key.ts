@@ -26,9 +26,28 @@ export async function resumeClaimKey(continuation: Pick<HarnessContinuation, 'tu
   return hex;
 }
 
-/** When a claim may be forgotten: the continuation's expiry (it is refused after that anyway), else never. */
+/**
+ * How long a resume guard keeps a claim past its continuation's `expiresAt` (10 minutes). A
+ * resume that verified the continuation just before it expired may still be claiming, and the
+ * store's clock may run ahead of the resuming machine's; `resumeTurn` refuses a claim won after
+ * the expiry (by its own clock), so a claim forgotten this long after it can never let a second
+ * resume run.
+ */
+export const RESUME_CLAIM_GRACE_MS = 600_000;
+
+/** When a claim may be forgotten: the continuation's expiry plus the grace, else never (`Infinity`). */
 export function claimExpiresAtMs(continuation: Pick<HarnessContinuation, 'expiresAt'>): number {
   if (continuation.expiresAt === undefined) return Number.POSITIVE_INFINITY;
   const time = Date.parse(continuation.expiresAt);
-  return Number.isFinite(time) ? time : Number.POSITIVE_INFINITY;
+  return Number.isFinite(time) ? time + RESUME_CLAIM_GRACE_MS : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * How many milliseconds a store should keep the claim, from `nowMs`: until `claimExpiresAtMs`, or
+ * `fallbackTtlMs` for a continuation without an expiry; at least 1.
+ */
+export function claimTtlMs(continuation: Pick<HarnessContinuation, 'expiresAt'>, nowMs: number, fallbackTtlMs: number): number {
+  const expiresAtMs = claimExpiresAtMs(continuation);
+  const ttl = Number.isFinite(expiresAtMs) ? Math.ceil(expiresAtMs - nowMs) : fallbackTtlMs;
+  return Math.max(1, ttl);
 }

@@ -7,7 +7,7 @@ import type { HarnessAggregateUsage } from '../../shared/types/usage.js';
 import type { HarnessToolStateEntry } from '../../shared/types/tools.js';
 import { emptyUsage, type HarnessServices, type RunContext } from './run-context.js';
 import { TraceEmitter } from './trace-emitter.js';
-import { createTurnSignal } from './turn-signal.js';
+import { createTurnSignal, type TurnSignal } from './turn-signal.js';
 import { bindSteering } from './turn-steering.js';
 
 /** State a resumed run starts from. */
@@ -18,6 +18,9 @@ export interface RunSeed {
   reportedUnknownTools?: string[];
   toolState?: HarnessToolStateEntry[];
   resumedFrom?: HarnessContinuation;
+  /** The deadline a resume's claim already ran under, and when it started: the run keeps both. */
+  turnSignal?: TurnSignal;
+  startedAt?: number;
 }
 
 /** Starts the clock and the deadline of a run. */
@@ -28,7 +31,7 @@ export function createRun(
   options: HarnessRunOptions & { onStreamEvent?: (event: HarnessStreamEvent) => void },
   seed: RunSeed = {},
 ): RunContext {
-  const counters = { iteration: 0, toolCallCount: 0, startedAt: services.clock.now() };
+  const counters = { iteration: 0, toolCallCount: 0, startedAt: seed.startedAt ?? services.clock.now() };
   const usage = seed.usage === undefined ? emptyUsage() : { ...seed.usage };
   const emitter = new TraceEmitter(trace, services.clock, input, counters, options.onStreamEvent, seed.iterationOffset ?? 0);
   const steering =
@@ -38,7 +41,7 @@ export function createRun(
   return {
     services,
     input,
-    turnSignal: createTurnSignal(options.signal, services.limits.maxElapsedMs),
+    turnSignal: seed.turnSignal ?? createTurnSignal(options.signal, services.limits.maxElapsedMs),
     trace: emitter,
     counters,
     iterationOffset: seed.iterationOffset ?? 0,

@@ -18,7 +18,8 @@ import type { HarnessStreamEvent } from '../types/runtime.js';
 import type { HarnessTraceSink } from '../types/trace.js';
 import { claimResume } from './claim-resume.js';
 import { resolveOutput, type ResolvedOutput } from '../output/resolve-output.js';
-import { createRun } from './create-run.js';
+import { createRun, type RunSeed } from './create-run.js';
+import { createTurnSignal } from './turn-signal.js';
 import { checkSteering } from './turn-steering.js';
 import { emptyUsage, type HarnessServices } from './run-context.js';
 import { runModelLoop } from './run-model-loop.js';
@@ -69,12 +70,45 @@ export async function resumeRun(
   if (state.mode === 'backend' && (dependencies.backend === undefined || dependencies.backend.backendId !== state.backendId)) {
     return invalidContinuation(continuation, `The continuation belongs to backend ${state.backendId}, which this harness does not run.`);
   }
-  if (dependencies.resumeGuard !== undefined) {
-    const claim = await claimResume(dependencies.resumeGuard, continuation, options.signal);
-    if (!claim.ok) return invalidContinuation(continuation, claim.reason);
+  const seed = dependencies.resumeGuard === undefined ? {} : await claimContinuation(dependencies, dependencies.resumeGuard, continuation, options.signal);
+  if ('refused' in seed) return seed.refused;
+  if (state.mode === 'loop') return resumeLoop(dependencies, continuation, state, resolution, { ...options, resolvedOutput: output }, seed);
+  return resumeBackend(dependencies, dependencies.backend!, continuation, state, resolution, { ...options, resolvedOutput: output }, seed);
+}
+
+/**
+ * Claims the continuation under the turn's own deadline: the run that follows keeps the signal
+ * and the start time, so the claim and the resumed run together stay within `maxElapsedMs`.
+ * A claim won after the continuation expired (by this harness's clock) is refused too, so a store
+ * may forget claims `RESUME_CLAIM_GRACE_MS` after the expiry.
+ */
+async function claimContinuation(
+  dependencies: ResumeDependencies,
+  guard: HarnessResumeGuard,
+  continuation: HarnessContinuation,
+  signal: AbortSignal | undefined,
+): Promise<RunSeed | { refused: HarnessResult }> {
+  const { clock, limits } = dependencies.services;
+  const startedAt = clock.now();
+  const turnSignal = createTurnSignal(signal, limits.maxElapsedMs);
+  const claim = await claimResume(guard, continuation, turnSignal);
+  const elapsedMs = Math.max(0, clock.now() - startedAt);
+  if (!claim.ok) {
+    turnSignal.dispose();
+    return { refused: invalidContinuation(continuation, claim.reason, { code: claim.code, retryable: claim.retryable, elapsedMs }) };
   }
-  if (state.mode === 'loop') return resumeLoop(dependencies, continuation, state, resolution, { ...options, resolvedOutput: output });
-  return resumeBackend(dependencies, dependencies.backend!, continuation, state, resolution, { ...options, resolvedOutput: output });
+  const expiresAtMs = continuation.expiresAt === undefined ? Number.POSITIVE_INFINITY : Date.parse(continuation.expiresAt);
+  if (clock.now() >= expiresAtMs) {
+    turnSignal.dispose();
+    return {
+      refused: invalidContinuation(continuation, `The continuation expired at ${String(continuation.expiresAt)} while it was being claimed.`, {
+        code: 'continuation_invalid',
+        retryable: false,
+        elapsedMs,
+      }),
+    };
+  }
+  return { turnSignal, startedAt };
 }
 
 /**
@@ -114,9 +148,11 @@ function resumeLoop(
   state: HarnessLoopContinuationState,
   resolution: HarnessResumeResolution,
   options: ResumeRunOptions,
+  seed: RunSeed,
 ): Promise<HarnessResult> {
   const input = { ...state.input, turnId: continuation.turnId };
   const run = createRun(dependencies.services, dependencies.trace, input, options, {
+    ...seed,
     transcript: state.transcript,
     usage: state.usage,
     iterationOffset: state.iteration,
@@ -145,6 +181,7 @@ function resumeBackend(
   state: HarnessBackendContinuationState,
   resolution: HarnessResumeResolution,
   options: ResumeRunOptions,
+  seed: RunSeed,
 ): Promise<HarnessResult> {
   const request: ExecutionRequest = {
     ...state.request,
@@ -159,6 +196,7 @@ function resumeBackend(
     ...(request.history === undefined ? {} : { history: request.history }),
   };
   const run = createRun(dependencies.services, dependencies.trace, input, options, {
+    ...seed,
     usage: state.usage,
     resumedFrom: continuation,
   });
@@ -179,7 +217,19 @@ function checkDecisions(state: HarnessLoopContinuationState | HarnessBackendCont
   }
 }
 
-function invalidContinuation(source: { turnId?: string; sessionId?: string }, reason: string): HarnessResult {
+/** How a refusal is reported: its `error.code` (default `continuation_invalid`), whether a retry may help, and the time spent. */
+interface RefusalDetails {
+  code: string;
+  retryable: boolean;
+  elapsedMs: number;
+}
+
+function invalidContinuation(
+  source: { turnId?: string; sessionId?: string },
+  reason: string,
+  details: RefusalDetails = { code: 'continuation_invalid', retryable: false, elapsedMs: 0 },
+): HarnessResult {
+  const { code, retryable, elapsedMs } = details;
   return {
     outcome: 'failed',
     stopReason: 'continuation_invalid',
@@ -191,11 +241,11 @@ function invalidContinuation(source: { turnId?: string; sessionId?: string }, re
       hadContinuation: true,
       finalEventType: 'none',
       traceSinkErrors: 0,
-      elapsedMs: 0,
+      elapsedMs,
     },
     usage: emptyUsage(),
     transcript: [],
-    error: { code: 'continuation_invalid', message: reason, retryable: false, source: 'continuation' },
-    metadata: { error: { code: 'continuation_invalid', message: reason, source: 'continuation' } },
+    error: { code, message: reason, retryable, source: 'continuation' },
+    metadata: { error: { code, message: reason, source: 'continuation', retryable } },
   };
 }

@@ -39,6 +39,10 @@ export function validateConfig(config: unknown): asserts config is HarnessConfig
       }
     }
   }
+  const release = (candidate.resumeGuard as { release?: unknown } | undefined)?.release;
+  if (release !== undefined && typeof release !== 'function') {
+    throw new HarnessConfigError('resumeGuard.release must be a function or left out.', { field: 'resumeGuard.release' });
+  }
   if (hasBackend && typeof (candidate.backend as { backendId?: unknown }).backendId !== 'string') {
     throw new HarnessConfigError('backend.backendId must be a string.', { field: 'backend.backendId' });
   }

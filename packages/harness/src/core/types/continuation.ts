@@ -101,18 +101,28 @@ export interface HarnessResumeOptions<TOutputSchema extends HarnessOutputSchema 
  * Makes resumes exactly-once: `resumeTurn` calls `claim` after the continuation is verified and
  * before anything of the resumed turn runs. Give it as `createHarness({ resumeGuard })`.
  *
- * Built in: `createMemoryResumeGuard()` (one process) and `createFileResumeGuard({ directory })`
- * (every process of one machine). For several machines, implement `claim` on a store with an
- * atomic put-if-absent (Redis `SET NX`, a Durable Object, a database unique key); see
- * docs/continuations.md.
+ * Built in: `createMemoryResumeGuard()` (one process), `createFileResumeGuard({ directory })`
+ * (every process of one machine) and `createRedisResumeGuard({ client })` (every machine sharing
+ * a Redis). For another store, implement `claim` with an atomic put-if-absent and prove it with
+ * `runResumeGuardConformance` from `@agent-assistant/harness/testing`; see docs/scale-out.md.
  */
 export interface HarnessResumeGuard {
   /**
-   * Atomically records that `continuation` (key it by `continuation.resumeToken`) is being
+   * Atomically records that `continuation` (key it by `resumeClaimKey(continuation)`) is being
    * resumed. Resolve `true` for the first claim and `false` for every later one; the later
    * resumes end `failed` / `continuation_invalid` without running anything. A claim that throws
-   * (or resolves anything but `true`) also refuses the resume. A claim is never released, even
-   * when the resumed run fails, because a tool may already have run.
+   * (or resolves anything but `true`, or does not answer within the turn's `maxElapsedMs`) also
+   * refuses the resume. Keep the record at least until the continuation's `expiresAt` plus
+   * `RESUME_CLAIM_GRACE_MS` (without an expiry: as long as the continuation may be resumed).
    */
   claim(continuation: HarnessContinuation): Promise<boolean>;
+  /**
+   * Optional. Undoes the claim that `claim(continuation)` made — called with the same object —
+   * when nothing of the resumed turn ran under it: the claim threw (a store may have applied a
+   * write whose answer was lost), or it settled `true` after `resumeTurn` had given up on it
+   * (the turn's deadline or the caller's signal). Delete the record only if this very claim made
+   * it (say, compare a random value it wrote). A claim whose resume started is never released,
+   * even when the resumed run fails, because a tool may already have run. Errors are ignored.
+   */
+  release?(continuation: HarnessContinuation): Promise<void>;
 }

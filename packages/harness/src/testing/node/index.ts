@@ -23,3 +23,4 @@ export type {
   FakeToolCallReply,
   FakeUsageReply,
 } from './fake-model-server-types.js';
+export { createNodeResumeGuardClaimers, type NodeResumeGuardClaimersOptions } from './resume-guard-claimers.js';
