@@ -92,6 +92,14 @@ describe.each(storages)('the Durable Object resume guard in workerd (%s storage)
     expect(stored).toBe(0);
   }, 30_000);
 
+  it('passes runResumeGuardConformance inside the Worker (processes and store control skipped, with the reason)', async () => {
+    const report = (await post('/conformance', {})) as { ok: boolean; checks: { name: string; ok: boolean; skipped?: true; detail?: string }[]; throughput?: { claims: number } };
+    expect(report.checks.filter((check) => !check.ok), JSON.stringify(report.checks, null, 2)).toEqual([]);
+    expect(report.ok).toBe(true);
+    expect(report.checks.filter((check) => check.skipped === true).map((check) => check.name)).toEqual(['process-race', 'killed-claimer', 'store-down', 'store-restart']);
+    expect(report.throughput).toMatchObject({ claims: 10_000 });
+  }, 120_000);
+
   it('releases only the claim the releasing guard made', async () => {
     const continuation = await pauseForApproval();
     // first claims; second is refused and its release is a no-op; first releases; third claims.

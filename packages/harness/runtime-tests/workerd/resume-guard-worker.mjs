@@ -1,7 +1,7 @@
 // Runs inside workerd: resumes continuations with createDurableObjectResumeGuard, whose claims go
 // to ResumeGuardDurableObject (exported here, as a user's Worker does).
-import { createDurableObjectResumeGuard, createHarness, ResumeGuardDurableObject } from '@agent-assistant/harness';
-import { createFakeToolRegistry, createScriptedModel } from '@agent-assistant/harness/testing';
+import { createDurableObjectResumeGuard, createHarness, RESUME_CLAIM_GRACE_MS, ResumeGuardDurableObject } from '@agent-assistant/harness';
+import { createFakeToolRegistry, createScriptedModel, runResumeGuardConformance } from '@agent-assistant/harness/testing';
 
 /** The object, plus a way for the test to count the claims it stores (to watch the alarm). */
 export class TestResumeGuard extends ResumeGuardDurableObject {
@@ -44,8 +44,8 @@ export default {
         return Response.json({ outcome: result.outcome, stopReason: result.stopReason, error: result.metadata?.error?.message });
       }
       case '/claim': {
-        // claimTtlMs / now let the test make a claim that expires 1 ms after it is made.
-        const now = body.remainingMs === undefined ? undefined : () => Date.parse(continuation.expiresAt) - body.remainingMs;
+        // `now` lets the test make a claim that lives `remainingMs` (expiry plus grace, from now).
+        const now = body.remainingMs === undefined ? undefined : () => Date.parse(continuation.expiresAt) + RESUME_CLAIM_GRACE_MS - body.remainingMs;
         const guard = createDurableObjectResumeGuard(env.RESUME_GUARD, { now });
         try {
           return Response.json({ claimed: await guard.claim(continuation) });
@@ -69,6 +69,13 @@ export default {
         const stub = env.RESUME_GUARD.get(env.RESUME_GUARD.idFromName(body.name));
         const response = await stub.fetch(`https://object${body.path}`, { method: body.method, body: body.body });
         return Response.json({ status: response.status, body: await response.text() });
+      }
+      case '/conformance': {
+        const report = await runResumeGuardConformance(() => createDurableObjectResumeGuard(env.RESUME_GUARD), {
+          processes: { skip: 'a Worker has no processes; parallel requests to workerd race instead (durable-object-resume-guard.test.ts)' },
+          store: { skip: 'Durable Object storage belongs to the runtime; a test cannot stop it' },
+        });
+        return Response.json(report);
       }
       case '/tool-runs':
         return Response.json({ toolRuns });

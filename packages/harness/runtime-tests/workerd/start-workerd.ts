@@ -86,7 +86,7 @@ const worker :Workerd.Worker = (
     await waitForServer(url, child);
   } catch (error) {
     child.kill('SIGKILL');
-    throw new Error(`${(error as Error).message}\n${stderr}`);
+    throw new Error(`${(error as Error).message}\n${stderr}`, { cause: error });
   }
   return { url, stderr: () => stderr, stop: () => child.kill('SIGKILL') };
 }

@@ -83,7 +83,7 @@ export async function startPostgres() {
       await as(join(bin, 'pg_ctl'), ['-D', data, ...args]);
     } catch (error) {
       const tail = existsSync(log) ? readFileSync(log, 'utf8').slice(-2000) : '';
-      throw new Error(`pg_ctl ${args.join(' ')} failed: ${error.message}\n${tail}`);
+      throw new Error(`pg_ctl ${args.join(' ')} failed: ${error.message}\n${tail}`, { cause: error });
     }
   };
 
@@ -116,7 +116,7 @@ export async function startPostgres() {
     process.kill(postmaster, signal);
     for (const name of readdirSync('/proc')) {
       if (!/^\d+$/.test(name)) continue;
-      let stat = '';
+      let stat;
       try {
         stat = readFileSync(`/proc/${name}/stat`, 'utf8');
       } catch {

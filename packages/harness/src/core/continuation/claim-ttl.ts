@@ -1,8 +1,7 @@
 import { HarnessConfigError } from '../errors/harness-config-error.js';
-import type { HarnessContinuation } from '../types/continuation.js';
 
 /** How long a claim lives when its continuation has no expiry: 7 days. */
-export const DEFAULT_CLAIM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const DEFAULT_CLAIM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** The longest `claimTtlMs`: 10 years. */
 const MAX_CLAIM_TTL_MS = 10 * 365 * 24 * 60 * 60 * 1000;
 
@@ -18,16 +17,4 @@ export function readClaimTtlMs(value: unknown, owner: string): number {
     });
   }
   return value;
-}
-
-/**
- * How long a claim must live, in milliseconds: as long as the continuation can still be resumed
- * (its remaining life at `nowMs`), or `claimTtlMs` when it has no expiry. At least 1 ms: a
- * continuation that already expired is refused by `resumeTurn` before any claim.
- */
-export function claimTtlFor(continuation: Pick<HarnessContinuation, 'expiresAt'>, claimTtlMs: number, nowMs: number): number {
-  if (continuation.expiresAt === undefined) return claimTtlMs;
-  const expiresAtMs = Date.parse(continuation.expiresAt);
-  if (!Number.isFinite(expiresAtMs)) return claimTtlMs;
-  return Math.max(1, Math.ceil(expiresAtMs - nowMs));
 }

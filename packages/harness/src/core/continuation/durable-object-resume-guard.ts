@@ -2,8 +2,8 @@ import { readBodyText } from '../../providers/http/read-body-text.js';
 import { HarnessConfigError } from '../errors/harness-config-error.js';
 import type { HarnessContinuation, HarnessResumeGuard } from '../types/continuation.js';
 import { createClaimTokens } from './claim-tokens.js';
-import { claimTtlFor, readClaimTtlMs } from './claim-ttl.js';
-import { resumeClaimKey } from './resume-claim-key.js';
+import { readClaimTtlMs } from './claim-ttl.js';
+import { claimTtlMs as claimLifeMs, resumeClaimKey } from './resume-claim-key.js';
 
 /**
  * The part of a Durable Object namespace binding the guard uses (`env.RESUME_GUARD`, bound to
@@ -17,11 +17,13 @@ export interface DurableObjectNamespaceLike {
 /** Options of {@link createDurableObjectResumeGuard}. */
 export interface DurableObjectResumeGuardOptions {
   /**
-   * How long the claim of a continuation without `expiresAt` lives, in milliseconds.
+   * How long the claim of a continuation without `expiresAt` lives, in milliseconds (1 ms to 10
+   * years); such a continuation resumed after this can run again, so give the harness a
+   * `continuationTtlMs` no longer than this.
    * @default 604800000 (7 days)
    */
   claimTtlMs?: number | undefined;
-  /** Epoch milliseconds, used to work out a continuation's remaining life. @default Date.now */
+  /** Epoch milliseconds, used to work out how long a claim must live from now. @default Date.now */
   now?: (() => number) | undefined;
 }
 
@@ -42,8 +44,9 @@ export interface DurableObjectResumeGuard extends HarnessResumeGuard {
  * A resume guard for Cloudflare Workers: each claim goes to the {@link ResumeGuardDurableObject}
  * named by its claim key (one object per continuation, so claims scale out), which records it in
  * a storage transaction; exactly one claim of a continuation sees `true`, from any Worker in any
- * location. The claim lives as long as the continuation can still be resumed (or `claimTtlMs`
- * without an expiry); then an alarm deletes it. An object that cannot be reached, or answers
+ * location. The claim lives as long as the continuation can still be resumed (until its
+ * `expiresAt` plus `RESUME_CLAIM_GRACE_MS`; `claimTtlMs` without an expiry); then an alarm
+ * deletes it. An object that cannot be reached, or answers
  * anything but a claim, makes the claim throw, so the resume is refused (fail closed). Each claim
  * carries a random token, so `release` deletes only the claim it made.
  *
@@ -86,7 +89,7 @@ export function createDurableObjectResumeGuard(
   return {
     async claim(continuation: HarnessContinuation) {
       const key = await resumeClaimKey(continuation);
-      return ask(key, '/claim', { token: tokens.next(continuation), ttlMs: claimTtlFor(continuation, claimTtlMs, now()) });
+      return ask(key, '/claim', { token: tokens.next(continuation), ttlMs: claimLifeMs(continuation, now(), claimTtlMs) });
     },
     async release(continuation: HarnessContinuation) {
       const token = tokens.take(continuation);
@@ -131,6 +134,8 @@ const KEY_PATTERN = /^[0-9a-f]{64}$/;
 const TOKEN_PATTERN = /^[0-9a-f-]{36}$/;
 /** The latest time a `Date` holds. */
 const MAX_TIME_MS = 8_640_000_000_000_000;
+/** The latest alarm the runtime accepts ("This API doesn't support dates after 2189"). */
+const LATEST_ALARM_MS = /* @__PURE__ */ Date.UTC(2189, 0, 1);
 
 /** What the object stores per claim. */
 interface StoredClaim {
@@ -179,7 +184,7 @@ export class ResumeGuardDurableObject {
     });
     if (claimed) {
       const alarm = await this.#storage.getAlarm();
-      if (alarm === null || alarm > claim.expiresAt) await this.#storage.setAlarm(claim.expiresAt);
+      if (alarm === null || alarm > claim.expiresAt) await this.#setAlarm(claim.expiresAt, time);
     }
     return answer(200, { claimed });
   }
@@ -195,7 +200,13 @@ export class ResumeGuardDurableObject {
       else next = next === undefined ? expiresAt : Math.min(next, expiresAt);
     }
     for (let index = 0; index < expired.length; index += 128) await this.#storage.delete(expired.slice(index, index + 128));
-    if (next !== undefined) await this.#storage.setAlarm(next);
+    if (next !== undefined) await this.#setAlarm(next, time);
+  }
+
+  /** Sets the alarm for `at`, or for the latest time the runtime accepts (then it looks again). */
+  async #setAlarm(at: number, time: number): Promise<void> {
+    const alarm = Math.min(at, LATEST_ALARM_MS);
+    if (alarm > time || at <= time) await this.#storage.setAlarm(alarm);
   }
 }
 

@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, type PostgresServer } from '../../__fixtures__/postgres-server.mjs';
-import { createPostgresResumeGuard, type HarnessContinuation, type PostgresQuery } from '../../index.js';
+import { createPostgresResumeGuard, RESUME_CLAIM_GRACE_MS, type HarnessContinuation, type PostgresQuery } from '../../index.js';
 import { APPROVE_MAIL, pauseForApproval, resumingHarness } from '../__fixtures__/approval-pause.js';
 import { resumeClaimKey } from './resume-claim-key.js';
 
@@ -102,14 +102,14 @@ describe.each(backends)('createPostgresResumeGuard on %s', (_name, query) => {
     for (const key of stored) expect(key).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('keeps a claim for the continuation’s remaining life, else claimTtlMs (7 days by default)', async () => {
+  it('keeps a claim for the continuation’s remaining life plus RESUME_CLAIM_GRACE_MS, else claimTtlMs (7 days by default)', async () => {
     const base = await pauseForApproval();
     const expiresAt = '2030-01-01T00:00:00.000Z';
     const { guard, table } = await guardOn({ now: () => Date.parse(expiresAt) - 60_000 });
     await guard.claim(forged(base, { expiresAt }));
     await guard.claim(forged(base, { id: 'no-expiry', expiresAt: undefined }));
     const lives = await rowsOf(query(), `SELECT round(extract(epoch FROM expires_at - claimed_at) * 1000)::bigint AS ms FROM ${table} ORDER BY ms`);
-    expect(lives.map((row) => Number(row.ms))).toEqual([60_000, 7 * 24 * 3600 * 1000]);
+    expect(lives.map((row) => Number(row.ms))).toEqual([60_000 + RESUME_CLAIM_GRACE_MS, 7 * 24 * 3600 * 1000]);
     const short = await guardOn({ claimTtlMs: 5_000 });
     await short.guard.claim(forged(base, { expiresAt: undefined }));
     const [row] = await rowsOf(query(), `SELECT round(extract(epoch FROM expires_at - claimed_at) * 1000)::bigint AS ms FROM ${short.table}`);

@@ -1,8 +1,8 @@
 import { ensurePostgresSchema, postgresRows, postgresTable, type PostgresQuery } from '../../shared/postgres/postgres-query.js';
 import type { HarnessContinuation, HarnessResumeGuard } from '../types/continuation.js';
 import { createClaimTokens } from './claim-tokens.js';
-import { claimTtlFor, readClaimTtlMs } from './claim-ttl.js';
-import { resumeClaimKey } from './resume-claim-key.js';
+import { readClaimTtlMs } from './claim-ttl.js';
+import { claimTtlMs as claimLifeMs, resumeClaimKey } from './resume-claim-key.js';
 
 /** Options of {@link createPostgresResumeGuard}. */
 export interface PostgresResumeGuardOptions {
@@ -18,13 +18,15 @@ export interface PostgresResumeGuardOptions {
    */
   table?: string | undefined;
   /**
-   * How long the claim of a continuation without `expiresAt` lives, in milliseconds (a claim of
-   * one with an expiry lives until it expires).
+   * How long the claim of a continuation without `expiresAt` lives, in milliseconds (1 ms to 10
+   * years); such a continuation resumed after this can run again, so give the harness a
+   * `continuationTtlMs` no longer than this. A claim of one with an expiry lives until the expiry
+   * plus `RESUME_CLAIM_GRACE_MS`.
    * @default 604800000 (7 days)
    */
   claimTtlMs?: number | undefined;
   /**
-   * Epoch milliseconds, used to work out a continuation's remaining life.
+   * Epoch milliseconds, used to work out how long a claim must live from now.
    * @default Date.now
    */
   now?: (() => number) | undefined;
@@ -55,8 +57,9 @@ const SWEEP_BATCH = 1000;
  * `INSERT … ON CONFLICT DO NOTHING` on the claim key (a 64-character hash, so no outside text
  * reaches the table), and exactly one inserter sees its row come back. Each claim also writes a
  * random token, so `release` deletes only the row its own claim wrote. The claim lives as long
- * as the continuation can still be resumed (its remaining life, on the database's clock), or
- * `claimTtlMs` without an expiry; a claim past that is forgotten — taken over by the next claim
+ * as the continuation can still be resumed (until its `expiresAt` plus `RESUME_CLAIM_GRACE_MS`,
+ * counted from now on the database's clock), or `claimTtlMs` without an expiry; a claim past
+ * that is forgotten — taken over by the next claim
  * and deleted by `prune()` and by a sweep of at most 1000 rows every 1024 claims (run in the
  * background; its errors are ignored). Plain SQL, no `node:` imports: it runs wherever the
  * client does (Node.js, Workers with a Postgres driver).
@@ -88,7 +91,7 @@ export function createPostgresResumeGuard(options: PostgresResumeGuardOptions): 
   return {
     async claim(continuation: HarnessContinuation) {
       const key = await resumeClaimKey(continuation);
-      const ttlMs = claimTtlFor(continuation, claimTtlMs, now());
+      const ttlMs = claimLifeMs(continuation, now(), claimTtlMs);
       // A row past its expiry is taken over (updated under the row lock, so one claimer wins);
       // a live row makes the statement return nothing.
       const claimed = await rows(

@@ -25,7 +25,7 @@ describe('text for Postgres (NUL, U+0001 and lone surrogates escaped)', () => {
 
   it('leaves text without those characters as it is', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme' }).filter((text) => !/[\u0000\u0001]/.test(text)), (text) => {
+      fc.property(fc.string({ unit: 'grapheme' }).filter((text) => !text.includes('\u0000') && !text.includes('\u0001')), (text) => {
         expect(toPostgresText(text)).toBe(text);
         expect(fromPostgresText(text)).toBe(text);
       }),

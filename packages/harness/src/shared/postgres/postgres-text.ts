@@ -1,5 +1,7 @@
 /** What Postgres `text` cannot hold as it is: NUL, the escape itself, and lone UTF-16 surrogates. */
+// eslint-disable-next-line no-control-regex -- NUL and U+0001 are what this escapes
 const UNSAFE = /[\u0000\u0001]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+// eslint-disable-next-line no-control-regex -- U+0001 is the escape
 const ESCAPED = /\u0001(?:0|1|u([0-9a-f]{4}))/g;
 
 /**
