@@ -117,6 +117,18 @@ describe.each(backends)('createPostgresMemoryStore on %s', (_name, query) => {
     expect((await store.search({ text: '', limit: 50 })).map((entry) => entry.key).sort()).toEqual([...HOSTILE_KEYS].sort());
   });
 
+  it('refuses a key over 128 characters (a 10 KB one) as invalid_key, and finds nothing under it', async () => {
+    const store = await storeOn();
+    let key = '';
+    for (let index = 0; index < 10 * 1024; index += 1) key += String.fromCharCode(0x4e00 + ((index * 7919) % 20_000));
+    await expect(store.put(key, 'v')).rejects.toMatchObject({ reason: 'invalid_key', retryable: false });
+    await expect(store.put('', 'v')).rejects.toMatchObject({ reason: 'invalid_key' });
+    await store.put('k'.repeat(128), 'longest key');
+    expect(await store.get(key)).toBeUndefined();
+    expect(await store.delete(key)).toBe(false);
+    expect(await store.get('k'.repeat(128))).toMatchObject({ value: 'longest key' });
+  });
+
   it('refuses a put past maxEntries or maxBytes with memory_full and changes nothing', async () => {
     const store = await storeOn({ maxEntries: 2, maxBytes: 40 });
     await store.put('a', '1234567890');

@@ -6,6 +6,8 @@ import { ToolExecutionError } from '../tool-execution-error.js';
 import { memoryFull, searchEntries } from './internal/memory-entries.js';
 import type { MemoryEntry, MemoryStore } from './memory-store.js';
 
+const MAX_KEY_CHARS = 128;
+
 /** Options of {@link createPostgresMemoryStore}. */
 export interface PostgresMemoryStoreOptions {
   /**
@@ -45,7 +47,8 @@ export interface PostgresMemoryStore extends MemoryStore {
  * many writers; two writers of one key: the last write wins. A namespace holding more than the
  * limits (written with larger ones) is refused on `search` (`memory_unavailable`) and never
  * read whole. Keys and values are stored as text with NUL, U+0001 and lone surrogates escaped
- * (Postgres text cannot hold NUL), so any string comes back as it went in. No `node:` imports.
+ * (Postgres text cannot hold NUL), so any string comes back as it went in; a `put` of a key
+ * longer than 128 characters (the memory tools' limit) fails with `invalid_key`. No `node:` imports.
  *
  * @throws HarnessConfigError for a missing `query`, a bad table name or out-of-range options.
  * @example
@@ -70,6 +73,13 @@ export function createPostgresMemoryStore(options: PostgresMemoryStoreOptions): 
       return found.length === 0 ? undefined : readEntry(found[0]!);
     },
     async put(key, value) {
+      // The documented key length; it also keeps every key within what a Postgres index holds.
+      if (key.length < 1 || key.length > MAX_KEY_CHARS) {
+        throw new ToolExecutionError(`Memory keys are 1 to ${String(MAX_KEY_CHARS)} characters; this one has ${String(key.length)}.`, {
+          reason: 'invalid_key',
+          retryable: false,
+        });
+      }
       const [row] = await rows(`SELECT ${put}($1, $2, $3, $4::bigint, $5::integer, $6::bigint) AS status`, [
         namespace,
         toPostgresText(key),
