@@ -35,3 +35,4 @@ export {
   type DurableObjectTransactionLike,
 } from './continuation/durable-object-resume-guard.js';
 export type { PostgresQuery, PostgresQueryFunction, PostgresQueryable, PostgresQueryResult } from '../shared/postgres/postgres-query.js';
+export { createRedisResumeGuard, type RedisResumeGuardOptions } from './continuation/redis-resume-guard.js';

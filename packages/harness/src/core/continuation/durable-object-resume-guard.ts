@@ -2,8 +2,7 @@ import { readBodyText } from '../../providers/http/read-body-text.js';
 import { HarnessConfigError } from '../errors/harness-config-error.js';
 import type { HarnessContinuation, HarnessResumeGuard } from '../types/continuation.js';
 import { createClaimTokens } from './claim-tokens.js';
-import { readClaimTtlMs } from './claim-ttl.js';
-import { claimTtlMs as claimLifeMs, resumeClaimKey } from './resume-claim-key.js';
+import { claimTtlMs as claimLifeMs, readClaimTtlMs, resumeClaimKey } from './resume-claim-key.js';
 
 /**
  * The part of a Durable Object namespace binding the guard uses (`env.RESUME_GUARD`, bound to
@@ -68,7 +67,7 @@ export function createDurableObjectResumeGuard(
       field: 'namespace',
     });
   }
-  const claimTtlMs = readClaimTtlMs(options.claimTtlMs, 'createDurableObjectResumeGuard');
+  const claimTtlMs = readClaimTtlMs(options.claimTtlMs);
   const now = options.now ?? Date.now;
   const tokens = createClaimTokens();
   /** Sends `body` to the object named by `key` and resolves its `claimed` / `released` answer. */

@@ -1,8 +1,7 @@
 import { ensurePostgresSchema, postgresRows, postgresTable, type PostgresQuery } from '../../shared/postgres/postgres-query.js';
 import type { HarnessContinuation, HarnessResumeGuard } from '../types/continuation.js';
 import { createClaimTokens } from './claim-tokens.js';
-import { readClaimTtlMs } from './claim-ttl.js';
-import { claimTtlMs as claimLifeMs, resumeClaimKey } from './resume-claim-key.js';
+import { claimTtlMs as claimLifeMs, readClaimTtlMs, resumeClaimKey } from './resume-claim-key.js';
 
 /** Options of {@link createPostgresResumeGuard}. */
 export interface PostgresResumeGuardOptions {
@@ -77,7 +76,7 @@ export function createPostgresResumeGuard(options: PostgresResumeGuardOptions): 
   const owner = 'createPostgresResumeGuard';
   const rows = postgresRows((options as Partial<PostgresResumeGuardOptions> | undefined)?.query, owner);
   const table = postgresTable(options.table, 'agent_assistant_resume_claims', owner);
-  const claimTtlMs = readClaimTtlMs(options.claimTtlMs, owner);
+  const claimTtlMs = readClaimTtlMs(options.claimTtlMs);
   const now = options.now ?? Date.now;
   const tokens = createClaimTokens();
   let claims = 0;

@@ -1,6 +1,6 @@
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import { describeError } from '../../shared/describe-error.js';
-import { boundedOption } from '../../tools/internal/bounded-option.js';
+import { boundedOption } from '../../shared/bounded-option.js';
 import { CheckFailure, type CheckContext, type CheckOutcome, type ResolvedConformanceOptions } from './check-context.js';
 import { claimOnce, concurrentClaims, expiredClaims, hostileIds, resumeOnce, throughput } from './claim-checks.js';
 import { pauseConformanceTurn, randomToken } from './conformance-scenario.js';

@@ -6,7 +6,7 @@ import { runProcess, type ProcessOutcome } from '../../local/internal/run-proces
 import { DEFAULT_INHERITED_ENV } from '../../local/local-command-defaults.js';
 import { createToolRegistry, type TypedToolRegistry } from '../create-tool-registry.js';
 import { defineTool } from '../define-tool.js';
-import { boundedOption } from '../internal/bounded-option.js';
+import { boundedOption } from '../../shared/bounded-option.js';
 import { checkedInput } from '../internal/checked-input.js';
 import { ToolExecutionError } from '../tool-execution-error.js';
 import { toolOutput } from '../tool-output.js';

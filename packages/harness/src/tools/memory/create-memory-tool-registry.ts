@@ -3,7 +3,7 @@ import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import { describeError } from '../../shared/describe-error.js';
 import { createToolRegistry, type TypedToolRegistry } from '../create-tool-registry.js';
 import { defineTool } from '../define-tool.js';
-import { boundedOption } from '../internal/bounded-option.js';
+import { boundedOption } from '../../shared/bounded-option.js';
 import { checkedInput } from '../internal/checked-input.js';
 import { ToolExecutionError } from '../tool-execution-error.js';
 import { toolOutput } from '../tool-output.js';

@@ -1,9 +1,8 @@
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import { loadBuiltins } from '../../shared/load-builtins.js';
 import { readRegularFile, type OpenFileLike } from '../../shared/read-regular-file.js';
-import { boundedOption } from '../internal/bounded-option.js';
-import { ToolExecutionError } from '../tool-execution-error.js';
-import { isMemoryEntry, memoryFull, searchEntries } from './internal/memory-entries.js';
+import { boundedOption } from '../../shared/bounded-option.js';
+import { isMemoryEntry, memoryFull, memoryUnavailable, searchEntries } from './internal/memory-entries.js';
 import type { MemoryEntry, MemoryStore } from './memory-store.js';
 
 /** Options of {@link createFileMemoryStore}. */
@@ -82,9 +81,9 @@ export function createFileMemoryStore(options: FileMemoryStoreOptions): MemorySt
       case 'missing':
         return new Map();
       case 'not_regular':
-        throw unavailable(`the memory file is not a regular file (it is ${read.kind})`);
+        throw memoryUnavailable(`the memory file is not a regular file (it is ${read.kind})`);
       case 'too_large':
-        throw unavailable(`the memory file is over the limit of ${String(maxFileBytes)} bytes`);
+        throw memoryUnavailable(`the memory file is over the limit of ${String(maxFileBytes)} bytes`);
       case 'read':
         return parse(new TextDecoder().decode(read.bytes));
     }
@@ -134,20 +133,16 @@ function parse(text: string): Map<string, MemoryEntry> {
   try {
     value = JSON.parse(text);
   } catch {
-    throw unavailable('the memory file is not JSON');
+    throw memoryUnavailable('the memory file is not JSON');
   }
   const file = value as Partial<MemoryFile> | null;
   if (typeof file !== 'object' || file === null || file.version !== 1 || !Array.isArray(file.entries)) {
-    throw unavailable('the memory file is not a memory store file (version 1)');
+    throw memoryUnavailable('the memory file is not a memory store file (version 1)');
   }
   const entries = new Map<string, MemoryEntry>();
   for (const entry of file.entries as unknown[]) {
-    if (!isMemoryEntry(entry)) throw unavailable('the memory file holds a malformed entry');
+    if (!isMemoryEntry(entry)) throw memoryUnavailable('the memory file holds a malformed entry');
     entries.set(entry.key, { key: entry.key, value: entry.value, updatedAt: entry.updatedAt });
   }
   return entries;
-}
-
-function unavailable(reason: string): ToolExecutionError {
-  return new ToolExecutionError(`The memory cannot be read: ${reason}.`, { reason: 'memory_unavailable', retryable: false });
 }

@@ -1,4 +1,4 @@
-import { boundedOption } from '../internal/bounded-option.js';
+import { boundedOption } from '../../shared/bounded-option.js';
 import { memoryFull, searchEntries } from './internal/memory-entries.js';
 import type { MemoryEntry, MemoryStore } from './memory-store.js';
 

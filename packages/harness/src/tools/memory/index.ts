@@ -3,3 +3,4 @@ export { createInMemoryMemoryStore, type InMemoryMemoryStoreOptions } from './in
 export { createFileMemoryStore, type FileMemoryStoreOptions } from './file-memory-store.js';
 export { createPostgresMemoryStore, type PostgresMemoryStore, type PostgresMemoryStoreOptions } from './postgres-memory-store.js';
 export type { MemoryEntry, MemoryQuery, MemoryStore } from './memory-store.js';
+export { createRedisMemoryStore, type RedisMemoryStoreOptions } from './redis-memory-store.js';

@@ -1,9 +1,9 @@
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import { ensurePostgresSchema, postgresRows, postgresTable, type PostgresQuery } from '../../shared/postgres/postgres-query.js';
 import { fromPostgresText, toPostgresText } from '../../shared/postgres/postgres-text.js';
-import { boundedOption } from '../internal/bounded-option.js';
+import { boundedOption } from '../../shared/bounded-option.js';
 import { ToolExecutionError } from '../tool-execution-error.js';
-import { memoryFull, searchEntries } from './internal/memory-entries.js';
+import { memoryFull, memoryUnavailable, searchEntries } from './internal/memory-entries.js';
 import type { MemoryEntry, MemoryStore } from './memory-store.js';
 
 const MAX_KEY_CHARS = 128;
@@ -107,9 +107,8 @@ export function createPostgresMemoryStore(options: PostgresMemoryStoreOptions): 
       );
       const totals = found[0];
       if (totals !== undefined && (Number(totals.entries) > maxEntries || Number(totals.bytes) > maxBytes)) {
-        throw new ToolExecutionError(
-          `The memory cannot be read: it holds ${String(totals.entries)} entries of ${String(totals.bytes)} bytes, over the limits of ${String(maxEntries)} entries and ${String(maxBytes)} bytes.`,
-          { reason: 'memory_unavailable', retryable: false },
+        throw memoryUnavailable(
+          `it holds ${String(totals.entries)} entries of ${String(totals.bytes)} bytes, over the limits of ${String(maxEntries)} entries and ${String(maxBytes)} bytes`,
         );
       }
       return searchEntries(found.filter((row) => row.key !== null && row.key !== undefined).map(readEntry), query);

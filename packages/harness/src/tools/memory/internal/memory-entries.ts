@@ -30,6 +30,11 @@ export function memoryFull(message: string): ToolExecutionError {
   return new ToolExecutionError(`${message} Forget something first.`, { reason: 'memory_full', retryable: true });
 }
 
+/** The error a shipped store throws for data it will not read or overwrite (not retryable). */
+export function memoryUnavailable(reason: string): ToolExecutionError {
+  return new ToolExecutionError(`The memory cannot be read: ${reason}.`, { reason: 'memory_unavailable', retryable: false });
+}
+
 /** True for a well-formed entry (read defensively from a file or a custom store). */
 export function isMemoryEntry(value: unknown): value is MemoryEntry {
   if (typeof value !== 'object' || value === null) return false;
