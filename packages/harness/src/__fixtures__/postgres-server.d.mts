@@ -28,4 +28,4 @@ export function findPostgresBin(): string;
 /** A free loopback TCP port. */
 export function freePort(): Promise<number>;
 /** Creates and starts a throwaway cluster (see the module's header for root). */
-export function startPostgres(): Promise<PostgresServer>;
+export function startPostgres(options?: { fsync?: boolean }): Promise<PostgresServer>;

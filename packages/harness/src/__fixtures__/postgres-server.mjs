@@ -66,9 +66,10 @@ export function freePort() {
 
 /**
  * Creates and starts a cluster. Superuser `postgres`, trust authentication, loopback only, no
- * Unix socket; `fsync` off (a test cluster survives a server crash, not a machine crash).
+ * Unix socket; `fsync` off unless `fsync: true` (a test cluster survives a server crash, not a
+ * machine crash).
  */
-export async function startPostgres() {
+export async function startPostgres({ fsync = false } = {}) {
   const bin = findPostgresBin();
   const user = process.getuid?.() === 0 ? unprivilegedUser() : undefined;
   const folder = await mkdtemp(join(tmpdir(), 'harness-postgres-'));
@@ -90,7 +91,7 @@ export async function startPostgres() {
   await as(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale', '--no-sync']);
   await appendFile(
     join(data, 'postgresql.conf'),
-    `\nlisten_addresses = '127.0.0.1'\nport = ${port}\nunix_socket_directories = ''\nfsync = off\nmax_connections = 100\n`,
+    `\nlisten_addresses = '127.0.0.1'\nport = ${port}\nunix_socket_directories = ''\nfsync = ${fsync ? 'on' : 'off'}\nmax_connections = 100\n`,
   );
   const start = () => pgCtl(['-l', log, '-w', '-t', '60', 'start']);
   const stop = () => pgCtl(['-m', 'fast', '-w', '-t', '60', 'stop']);
