@@ -28,6 +28,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  server?.thaw();
   await pool?.end();
   await lite?.close();
   await server?.destroy();
@@ -230,6 +231,28 @@ describe('createPostgresMemoryStore when the server is down', () => {
       await server.start();
     }
     expect(await store.get('k')).toMatchObject({ value: 'kept' });
+  }, 60_000);
+
+  it('ends the turn within its maxElapsedMs when the server stops answering mid-call', async () => {
+    const client = new pg.Client({ connectionString: server.connectionString });
+    client.on('error', () => undefined);
+    await client.connect();
+    const store = createPostgresMemoryStore({ query: client, table: freshTable() });
+    await store.ensureSchema();
+    server.freeze();
+    try {
+      const started = Date.now();
+      const result = await createHarness({
+        model: createScriptedModel([call('r1', 'recall', { query: 'anything' }), { type: 'final_answer', text: 'done' }]),
+        tools: createMemoryToolRegistry({ store }),
+        limits: { maxElapsedMs: 500 },
+      }).runTurn(createTurnInput({ text: 'use your memory' }), { signal: AbortSignal.timeout(10_000) });
+      expect(Date.now() - started).toBeLessThan(500 + 1_000);
+      expect(result.stopReason).toBe('timeout_reached');
+    } finally {
+      server.thaw();
+      await client.end().catch(() => undefined);
+    }
   }, 60_000);
 });
 
