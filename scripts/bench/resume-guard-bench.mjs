@@ -1,6 +1,8 @@
 // node scripts/bench/resume-guard-bench.mjs — claim latency and throughput of the resume guards:
-// memory, file, and Redis (Debian's redis-server started here on a free loopback port: without
-// persistence, and with appendfsync always; node-redis and ioredis). Per guard: the latency of one
+// memory, file, Redis (Debian's redis-server started here on a free loopback port: without
+// persistence, and with appendfsync always; node-redis and ioredis) and Postgres (a throwaway
+// Postgres cluster, the tests' fixture, with fsync off and on, through a `pg` Pool of 20; PGlite in
+// memory). BENCH_SKIP=redis,postgres,pglite leaves stores out. Per guard: the latency of one
 // claim alone (p50/p99 of BENCH_CLAIM_SAMPLES sequential claims) and BENCH_CLAIMS claims with 64 in
 // flight, each for a different continuation. Baseline in the same run: resumeClaimKey alone (the
 // SHA-256 every built-in guard computes). Uses the built package (npm run build).
@@ -10,13 +12,17 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { createFileResumeGuard, createMemoryResumeGuard, createRedisResumeGuard, resumeClaimKey } from '@agent-assistant/harness';
+import { createFileResumeGuard, createMemoryResumeGuard, createPostgresResumeGuard, createRedisResumeGuard, resumeClaimKey } from '@agent-assistant/harness';
+import { PGlite } from '@electric-sql/pglite';
 import { Redis } from 'ioredis';
+import pg from 'pg';
 import { createClient } from 'redis';
+import { startPostgres } from '../../packages/harness/src/__fixtures__/postgres-server.mjs';
 
 const CLAIMS = Number(process.env.BENCH_CLAIMS ?? 10_000);
 const SAMPLES = Number(process.env.BENCH_CLAIM_SAMPLES ?? 2_000);
 const CONCURRENCY = 64;
+const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 
 let serial = 0;
 const continuation = () => {
@@ -95,7 +101,7 @@ const directory = await mkdtemp(join(tmpdir(), 'claims-bench-'));
 const file = createFileResumeGuard({ directory });
 await bench('`createFileResumeGuard()` (a directory in os.tmpdir())', (c) => file.claim(c), () => rm(directory, { recursive: true, force: true }));
 
-for (const [persistence, extra] of [
+for (const [persistence, extra] of SKIP.has('redis') ? [] : [
   ['no persistence', ['--appendonly', 'no']],
   ['AOF, appendfsync always', ['--appendonly', 'yes', '--appendfsync', 'always']],
 ]) {
@@ -110,6 +116,25 @@ for (const [persistence, extra] of [
   } finally {
     await redis.close();
   }
+}
+
+for (const fsync of SKIP.has('postgres') ? [] : [false, true]) {
+  const server = await startPostgres({ fsync });
+  const pool = new pg.Pool({ connectionString: server.connectionString, max: 20 });
+  try {
+    const viaPool = createPostgresResumeGuard({ query: pool });
+    await viaPool.ensureSchema();
+    await bench(`\`createPostgresResumeGuard\`, Postgres 15, \`pg\` 8.23.1 Pool of 20, fsync ${fsync ? 'on' : 'off'}`, (c) => viaPool.claim(c));
+  } finally {
+    await pool.end();
+    await server.destroy();
+  }
+}
+if (!SKIP.has('pglite')) {
+  const lite = await PGlite.create();
+  const viaLite = createPostgresResumeGuard({ query: lite });
+  await viaLite.ensureSchema();
+  await bench('`createPostgresResumeGuard`, PGlite 0.5.17 in memory (same process)', (c) => viaLite.claim(c), () => lite.close());
 }
 
 console.log(`\nResume guard claims — ${SAMPLES} claims alone for latency, ${CLAIMS} claims with ${CONCURRENCY} in flight for throughput, Node ${process.version}`);

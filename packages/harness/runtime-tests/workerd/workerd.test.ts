@@ -1,93 +1,28 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWorkerd, type RunningWorkerd } from './start-workerd.js';
 
-const here = fileURLToPath(new URL('.', import.meta.url));
 const distEntry = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
 
-function workerdBinary(): string {
-  const require = createRequire(import.meta.url);
-  return join(require.resolve('@cloudflare/workerd-linux-64/package.json'), '..', 'bin', 'workerd');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
-    });
-  });
-}
-
-/** Polls until workerd answers; workerd has no ready signal on stdout. */
-async function waitForServer(url: string, child: ChildProcess): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`workerd exited with ${child.exitCode}`);
-    try {
-      await fetch(url, { method: 'HEAD' });
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-  throw new Error('workerd did not start');
-}
-
 describe('the built main entry inside workerd (the Cloudflare Workers runtime)', () => {
-  let child: ChildProcess | undefined;
-  let url = '';
-  let stderr = '';
+  let workerd: RunningWorkerd | undefined;
 
   beforeAll(async () => {
     expect(existsSync(distEntry), 'build the package first (npm test does)').toBe(true);
-    const directory = mkdtempSync(join(tmpdir(), 'harness-workerd-'));
-    await build({
-      entryPoints: [join(here, 'worker.mjs')],
-      bundle: true,
-      format: 'esm',
-      platform: 'browser',
-      conditions: ['worker', 'workerd', 'browser'],
-      // Node-only adapters load node: modules lazily; they must never be reached in a Worker.
-      external: ['node:*'],
-      outfile: join(directory, 'worker.js'),
-      logLevel: 'silent',
-    });
-    const port = await freePort();
-    writeFileSync(
-      join(directory, 'config.capnp'),
-      `using Workerd = import "/workerd/workerd.capnp";
-const config :Workerd.Config = (
-  services = [(name = "main", worker = .worker)],
-  sockets = [(name = "http", address = "127.0.0.1:${port}", http = (), service = "main")],
-);
-const worker :Workerd.Worker = (
-  modules = [(name = "worker.js", esModule = embed "worker.js")],
-  compatibilityDate = "2025-09-01",
-  bindings = [(name = "CONTINUATION_SECRET", text = "workerd-secret-0123456789abcdef")],
-);
-`,
+    workerd = await startWorkerd(
+      fileURLToPath(new URL('./worker.mjs', import.meta.url)),
+      'bindings = [(name = "CONTINUATION_SECRET", text = "workerd-secret-0123456789abcdef")],',
     );
-    child = spawn(workerdBinary(), ['serve', join(directory, 'config.capnp')], { stdio: ['ignore', 'ignore', 'pipe'] });
-    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    url = `http://127.0.0.1:${port}/`;
-    await waitForServer(url, child);
   }, 60_000);
 
   afterAll(() => {
-    child?.kill('SIGKILL');
+    workerd?.stop();
   });
 
   it('runs, pauses, signs, resumes and bounds turns; builds a context packet (Web Crypto hashes; no cacheDir)', async () => {
-    const response = await fetch(url);
-    expect(response.status, stderr).toBe(200);
+    const response = await fetch(workerd!.url);
+    expect(response.status, workerd!.stderr()).toBe(200);
     expect(await response.json()).toEqual({
       packet: [true, '5891b5b522d5df086d0ff0b110fbd9d21bb4fc7163af34d08286a2e846f6be03', 'two\nthree\n', true, 'cache_unavailable'],
       weather: ['completed', 'Sunny in Oslo', 9],

@@ -14,8 +14,10 @@ export const REPOSITORY_ROOT = root;
 /**
  * Runs `examples/<name>/index.mjs` as its own Node process, bundled from the sources (the package
  * and its testing entries aliased to `src`), in the example's folder. Returns its stdout.
+ * `external` packages are left out of the bundle and load from the repository's node_modules
+ * (those that find their own files next to their code, such as PGlite's WebAssembly).
  */
-export async function runExample(name: string, options: { env?: NodeJS.ProcessEnv } = {}): Promise<string> {
+export async function runExample(name: string, options: { env?: NodeJS.ProcessEnv; external?: string[] } = {}): Promise<string> {
   await mkdir(cache, { recursive: true });
   const compiled = `${cache}/${name}-example-${process.pid}.mjs`;
   try {
@@ -26,6 +28,7 @@ export async function runExample(name: string, options: { env?: NodeJS.ProcessEn
       format: 'esm',
       outfile: compiled,
       logLevel: 'silent',
+      external: options.external ?? [],
       alias: {
         '@agent-assistant/harness/testing/node': `${src}/testing/node/index.ts`,
         '@agent-assistant/harness/testing': `${src}/testing/index.ts`,

@@ -19,4 +19,20 @@ export type * from './types/transcript.js';
 export { createMemoryResumeGuard, type MemoryResumeGuardOptions } from './continuation/memory-resume-guard.js';
 export { createFileResumeGuard, type FileResumeGuard, type FileResumeGuardOptions } from './continuation/file-resume-guard.js';
 export { RESUME_CLAIM_GRACE_MS, resumeClaimKey } from './continuation/resume-claim-key.js';
+export {
+  createPostgresResumeGuard,
+  type PostgresResumeGuard,
+  type PostgresResumeGuardOptions,
+} from './continuation/postgres-resume-guard.js';
+export {
+  createDurableObjectResumeGuard,
+  ResumeGuardDurableObject,
+  type DurableObjectNamespaceLike,
+  type DurableObjectResumeGuard,
+  type DurableObjectResumeGuardOptions,
+  type DurableObjectStateLike,
+  type DurableObjectStorageLike,
+  type DurableObjectTransactionLike,
+} from './continuation/durable-object-resume-guard.js';
+export type { PostgresQuery, PostgresQueryFunction, PostgresQueryable, PostgresQueryResult } from '../shared/postgres/postgres-query.js';
 export { createRedisResumeGuard, type RedisResumeGuardOptions } from './continuation/redis-resume-guard.js';

@@ -1,8 +1,7 @@
 import { HarnessConfigError } from '../errors/harness-config-error.js';
 import type { HarnessContinuation, HarnessResumeGuard } from '../types/continuation.js';
-import { boundedOption } from '../../shared/bounded-option.js';
 import { redisCommand, type RedisClientLike } from '../../shared/redis-client.js';
-import { claimTtlMs, resumeClaimKey } from './resume-claim-key.js';
+import { claimTtlMs, readClaimTtlMs, resumeClaimKey } from './resume-claim-key.js';
 
 /** Options of `createRedisResumeGuard`. */
 export interface RedisResumeGuardOptions {
@@ -20,8 +19,6 @@ export interface RedisResumeGuardOptions {
   keyPrefix?: string | undefined;
 }
 
-const DEFAULT_CLAIM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-const MAX_CLAIM_TTL_MS = 10 * 365 * 24 * 60 * 60 * 1000;
 const DEFAULT_KEY_PREFIX = 'agent-assistant:resume-claim:';
 
 /** Deletes the claim only while it still holds this claim's random value. */
@@ -51,7 +48,7 @@ const RELEASE_SCRIPT = "if redis.call('GET', KEYS[1]) == ARGV[1] then return red
  */
 export function createRedisResumeGuard(options: RedisResumeGuardOptions): HarnessResumeGuard {
   const command = redisCommand((options as Partial<RedisResumeGuardOptions> | undefined)?.client, 'createRedisResumeGuard');
-  const fallbackTtlMs = boundedOption(options.claimTtlMs, DEFAULT_CLAIM_TTL_MS, MAX_CLAIM_TTL_MS, 'claimTtlMs');
+  const fallbackTtlMs = readClaimTtlMs(options.claimTtlMs);
   const keyPrefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
   if (typeof keyPrefix !== 'string') throw new HarnessConfigError('keyPrefix must be a string.', { field: 'keyPrefix' });
   /** The key and random value of each claim this guard sent, by the continuation object it claimed. */

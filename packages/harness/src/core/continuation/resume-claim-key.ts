@@ -1,3 +1,4 @@
+import { boundedOption } from '../../shared/bounded-option.js';
 import { sha256Hex } from '../../shared/sha256-hex.js';
 import type { HarnessContinuation } from '../types/continuation.js';
 
@@ -48,4 +49,16 @@ export function claimTtlMs(continuation: Pick<HarnessContinuation, 'expiresAt'>,
   const expiresAtMs = claimExpiresAtMs(continuation);
   const ttl = Number.isFinite(expiresAtMs) ? Math.ceil(expiresAtMs - nowMs) : fallbackTtlMs;
   return Math.max(1, ttl);
+}
+
+/** How long a store keeps the claim of a continuation without an expiry, unless told: 7 days. */
+const DEFAULT_CLAIM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const MAX_CLAIM_TTL_MS = 10 * 365 * 24 * 60 * 60 * 1000;
+
+/**
+ * Reads a store guard's `claimTtlMs` option: whole milliseconds from 1 to 10 years, default 7 days.
+ * @throws HarnessConfigError for anything else.
+ */
+export function readClaimTtlMs(value: number | undefined): number {
+  return boundedOption(value, DEFAULT_CLAIM_TTL_MS, MAX_CLAIM_TTL_MS, 'claimTtlMs');
 }

@@ -4,7 +4,7 @@ import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import { describeError } from '../../shared/describe-error.js';
 import { createToolRegistry, type TypedToolRegistry } from '../../tools/create-tool-registry.js';
 import { defineTool } from '../../tools/define-tool.js';
-import { boundedOption } from '../../tools/internal/bounded-option.js';
+import { boundedOption } from '../../shared/bounded-option.js';
 import { checkedInput } from '../../tools/internal/checked-input.js';
 import { ToolExecutionError } from '../../tools/tool-execution-error.js';
 import { toolOutput } from '../../tools/tool-output.js';

@@ -6,10 +6,10 @@ export interface BodyText {
 }
 
 /**
- * Reads a response body as UTF-8 text, stopping (and cancelling the body) after `maxBytes`.
+ * Reads a response (or request) body as UTF-8 text, stopping (and cancelling the body) after `maxBytes`.
  * Rejects when the connection fails or the request's signal fires while reading.
  */
-export async function readBodyText(response: Response, maxBytes: number): Promise<BodyText> {
+export async function readBodyText(response: Pick<Response, 'body'>, maxBytes: number): Promise<BodyText> {
   if (response.body === null) return { text: '', truncated: false };
   const reader = response.body.getReader();
   const decoder = new TextDecoder();

@@ -1,7 +1,7 @@
 import * as z from '../../shared/validation/index.js';
 import { createToolRegistry, type TypedToolRegistry } from '../create-tool-registry.js';
 import { defineTool } from '../define-tool.js';
-import { boundedOption } from '../internal/bounded-option.js';
+import { boundedOption } from '../../shared/bounded-option.js';
 import { checkedInput } from '../internal/checked-input.js';
 import { ToolExecutionError } from '../tool-execution-error.js';
 import { toolOutput } from '../tool-output.js';
