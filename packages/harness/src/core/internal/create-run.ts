@@ -57,5 +57,6 @@ export function createRun(
     streaming: options.onStreamEvent !== undefined,
     ...(steering === undefined ? {} : { steering }),
     phase: 'start',
+    compactions: [],
   };
 }
