@@ -2,7 +2,7 @@ import type { HarnessHistoryMessage } from '../../shared/types/turn-input.js';
 import type { HarnessTranscriptItem } from '../types/transcript.js';
 
 /** The shortest a rendered entry is cut to before old entries are left out instead. */
-const MIN_ENTRY_CHARS = 200;
+const MIN_ENTRY_CHARS = 80;
 
 /** The history messages and transcript items to summarise, as the summary call reads them. */
 export function renderForSummary(history: readonly HarnessHistoryMessage[], transcript: readonly HarnessTranscriptItem[], maxChars: number): string {
