@@ -201,7 +201,8 @@ describe.each(Object.entries(protocols))('%s: context overflow', (_name, protoco
     expect(carried.state.input.history).toHaveLength(5);
     expect(carried.state.input.history[0]!.text).toBe(`${SUMMARY_HEADING}${SUMMARY}`);
 
-    const resumed = await harness.resumeTurn(carried, { type: 'approval', decisions: { [paused.metadata!.approvalRequests![0]!.id]: 'approved' } });
+    const [request] = paused.metadata?.approvalRequests as { id: string }[];
+    const resumed = await harness.resumeTurn(carried, { type: 'approval', decisions: { [request!.id]: 'approved' } });
     expect(resumed).toMatchObject({ outcome: 'completed', assistantMessage: { text: 'Your ferry is booked.' } });
     expect(fake.requests.map(isSummaryRequest)).toEqual([true, false, false]);
     const resumedStep = bodyText(fake.requests[2]!);
@@ -209,5 +210,47 @@ describe.each(Object.entries(protocols))('%s: context overflow', (_name, protoco
     expect(resumedStep).not.toContain('msg-00');
     expect(resumedStep).toContain('Booked the 9:30 ferry.');
     expect(resumed.metadata?.compaction).toBeUndefined();
+  });
+});
+
+describe('a request over maxInputBytes (nothing sent)', () => {
+  it('is compacted and asked again once, like a provider overflow; the summary call itself fits', async () => {
+    server = await createFakeOpenAICompatibleServer({ replies: [{ text: SUMMARY }, { text: 'Take the 9:30 ferry.' }] });
+    const model = createOpenAICompatibleModel({ ...fast, baseUrl: server.url, model: 'gpt-4o', maxInputBytes: SERVER_LIMIT, contextWindow: 100_000 });
+    const result = await createHarness({ model }).runTurn(createTurnInput({ history: longHistory(24) }));
+
+    expect(result).toMatchObject({ outcome: 'completed', assistantMessage: { text: 'Take the 9:30 ferry.' }, usage: { modelCalls: 3 } });
+    expect(server.requests.map(isSummaryRequest)).toEqual([true, false]);
+    expect(server.requests.every((request) => bodyText(request).length <= SERVER_LIMIT)).toBe(true);
+    expect(result.metadata?.compaction?.receipts).toMatchObject([{ trigger: 'overflow', compacted: true }]);
+  });
+});
+
+describe('Anthropic with thinking: a compacted tool loop the API accepts', () => {
+  it('folds old tool steps whole, drops their thinking, keeps the newest step signed; every request passes the server checks', async () => {
+    let step = 0;
+    const answer = (request: FakeRecordedRequest): FakeServerReply => {
+      if (isSummaryRequest(request)) return { text: SUMMARY };
+      step += 1;
+      return step <= 4 ? { reasoning: `Page ${String(step)} next.`, toolCalls: [{ name: 'read_page', arguments: { page: step } }] } : { reasoning: 'Enough.', text: 'The ferry leaves at 9:30.' };
+    };
+    server = await createFakeAnthropicServer({ replies: Array.from({ length: 10 }, () => answer) });
+    const model = createAnthropicModel({ ...fast, baseUrl: server.url, model: 'claude-sonnet-4-5', maxTokens: 1024, contextWindow: 2_500, extraBody: { thinking: { type: 'enabled', budget_tokens: 1024 } } });
+    const tools = createFakeToolRegistry({ read_page: ({ page }) => `page ${String(page)}: ${'timetable row '.repeat(150)}` });
+    const result = await createHarness({ model, tools, compaction: { keepRecent: 2 } }).runTurn(createTurnInput({ text: 'When does the ferry leave?' }));
+
+    expect(result).toMatchObject({ outcome: 'completed', assistantMessage: { text: 'The ferry leaves at 9:30.' } });
+    expect(server.requests.filter(isSummaryRequest).length).toBeGreaterThanOrEqual(1);
+    expect(result.transcript[0]).toMatchObject({ type: 'compaction', summary: SUMMARY });
+    const last = server.requests.at(-1)!.body as { messages: { role: string; content: { type: string }[] }[] };
+    const text = JSON.stringify(last);
+    expect(text).toContain(SUMMARY);
+    expect(text).not.toContain('"page":1}');
+    // Each kept tool_use has its tool_result right after it.
+    last.messages.forEach((message, index) => {
+      if (message.role === 'assistant' && message.content.some((block) => block.type === 'tool_use')) {
+        expect(last.messages[index + 1]!.content.some((block) => block.type === 'tool_result')).toBe(true);
+      }
+    });
   });
 });

@@ -4,6 +4,7 @@ import { propertyRuns } from '../../__fixtures__/property-runs.js';
 import type { HarnessHistoryMessage } from '../../shared/types/turn-input.js';
 import { createScriptedModel } from '../../testing/scripted-model.js';
 import { createHarness } from '../create-harness.js';
+import type { HarnessModelOutput } from '../types/model.js';
 import type { HarnessTranscriptItem } from '../types/transcript.js';
 import { historyAndTranscriptBytes } from './estimate-tokens.js';
 
@@ -74,11 +75,11 @@ function buildFrom(steps: readonly (typeof stepArb extends fc.Arbitrary<infer T>
 }
 
 /** What the summary call answers: a summary of any length, or something that is not one. */
-const summaryArb = fc.oneof(
-  { weight: 5, arbitrary: textArb.map((text) => ({ type: 'final_answer' as const, text })) },
-  fc.nat({ max: 200_000 }).map((length) => ({ type: 'final_answer' as const, text: 'y'.repeat(length) })),
-  fc.constant({ type: 'tool_request' as const, calls: [{ id: 'c', name: 'search', input: {} }] }),
-  fc.constant({ type: 'invalid' as const, kind: 'provider_error' as const, reason: 'HTTP 429', code: 'rate_limited', retryable: true }),
+const summaryArb: fc.Arbitrary<HarnessModelOutput> = fc.oneof(
+  { weight: 5, arbitrary: textArb.map((text): HarnessModelOutput => ({ type: 'final_answer', text })) },
+  fc.nat({ max: 200_000 }).map((length): HarnessModelOutput => ({ type: 'final_answer', text: 'y'.repeat(length) })),
+  fc.constant<HarnessModelOutput>({ type: 'tool_request', calls: [{ id: 'c', name: 'search', input: {} }] }),
+  fc.constant<HarnessModelOutput>({ type: 'invalid', kind: 'provider_error', reason: 'HTTP 429', code: 'rate_limited', retryable: true }),
 );
 
 /** Call id → index of the assistant step that made it, and result call ids → their indexes. */
@@ -126,7 +127,7 @@ describe('compaction (property)', () => {
         expect(after.filter((message) => message.pinned === true)).toEqual(pinned);
 
         // The newest step is always kept (its reasoning too).
-        const newest = transcript.findLast((item) => item.type === 'assistant_step');
+        const newest = [...transcript].reverse().find((item) => item.type === 'assistant_step');
         if (newest !== undefined) expect(kept).toContainEqual(newest);
 
         // Old reasoning goes first: only the newest step may keep it.

@@ -42,10 +42,21 @@ export async function compactAfterOverflow(run: RunContext, output: HarnessInval
     return { ...output, reason: `${output.reason} (Automatic compaction is off: give the model its contextWindow, or shorten the history with harness.compact, and run the turn again.)` };
   }
   run.phase = 'compaction';
-  const outcome = await compactRun(run, 'overflow');
+  const outcome = await compactRun(run, 'overflow', undefined, summaryInputCap(output));
   if (outcome === 'compacted') return 'retry';
   if (outcome === 'unchanged') return { ...output, reason: `${output.reason} (Nothing in the conversation was old enough to compact.)` };
   return outcome;
+}
+
+/**
+ * The most characters the summary call may read after an overflow: half of what the refused
+ * request was allowed (`maxInputBytes`) or was (`requestBytes`), so the summary call fits where
+ * the step did not.
+ */
+function summaryInputCap(output: HarnessInvalidOutput): number | undefined {
+  const { maxInputBytes, requestBytes } = output.metadata ?? {};
+  const size = typeof maxInputBytes === 'number' ? maxInputBytes : typeof requestBytes === 'number' && requestBytes > 0 ? requestBytes : undefined;
+  return size === undefined ? undefined : Math.floor(size / 2);
 }
 
 /** Compacts the run's conversation in place, recording the receipt; the ending when it failed. */
@@ -53,15 +64,18 @@ async function compactRun(
   run: RunContext,
   trigger: HarnessCompactionReceipt['trigger'],
   enoughWithoutSummary?: (transcript: readonly HarnessTranscriptItem[]) => boolean,
+  maxSummaryInputChars = Infinity,
 ): Promise<'compacted' | 'unchanged' | RunEnding> {
   const { settings, auto } = run.services.compaction;
   const iteration = transcriptIteration(run);
   const startedAt = run.services.clock.now();
+  const budgets = compactionBudgets(auto?.window, auto?.threshold ?? 1, settings);
   const outcome = await compactConversation(run.input.history ?? [], run.transcript, {
     trigger,
     settings,
     iteration,
-    ...compactionBudgets(auto?.window, auto?.threshold ?? 1, settings),
+    maxKeptTokens: budgets.maxKeptTokens,
+    maxSummaryInputChars: Math.min(budgets.maxSummaryInputChars, maxSummaryInputChars),
     enoughWithoutSummary,
     summarize: (text) => summarizeInRun(run, text),
   });
