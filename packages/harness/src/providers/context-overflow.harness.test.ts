@@ -23,6 +23,9 @@ import { createGeminiModel } from './gemini/create-gemini-model.js';
 import { createOllamaModel } from './ollama/create-ollama-model.js';
 import { createOpenAICompatibleModel } from './openai-compatible/create-openai-compatible-model.js';
 import { createOpenAIResponsesModel } from './openai-responses/create-openai-responses-model.js';
+import { createOpenRouterModelAdapter } from './openrouter/openrouter-model-adapter.js';
+import { createModelFromProfile } from './profiles/create-model-from-profile.js';
+import { parseProviderProfiles } from './profiles/parse-provider-profiles.js';
 
 // Issue 25, compaction: each protocol's fake server stands for a model whose context holds
 // `SERVER_LIMIT` bytes of request. Past it the server answers with the provider's real
@@ -252,5 +255,36 @@ describe('Anthropic with thinking: a compacted tool loop the API accepts', () =>
         expect(last.messages[index + 1]!.content.some((block) => block.type === 'tool_result')).toBe(true);
       }
     });
+  });
+});
+
+describe('contextWindow on every model factory and on profiles', () => {
+  it('each factory states the window it was given (and none without it)', () => {
+    for (const protocol of Object.values(protocols)) {
+      expect(protocol.model('http://127.0.0.1:9/v1', 32_768).contextWindow).toBe(32_768);
+      expect(protocol.model('http://127.0.0.1:9/v1').contextWindow).toBeUndefined();
+    }
+    expect(createOpenRouterModelAdapter({ apiKey: KEY, contextWindow: 200_000 }).contextWindow).toBe(200_000);
+  });
+
+  it('an ollama-chat profile with contextWindow sets num_ctx, turns truncation off, and compacts after the overflow, stamping a receipt on the summary call too', async () => {
+    server = await createFakeOllamaServer({ replies: [json(400, recording('ollama/context-length.400.json')), { text: SUMMARY }, { text: 'Take the 9:30 ferry.' }] });
+    const set = parseProviderProfiles({ profiles: [{ id: 'local', provider: 'ollama', protocol: 'ollama-chat', model: 'qwen3:8b', endpoint: server.url, authMode: 'none', contextWindow: 8_192 }] });
+    const model = createModelFromProfile(set, 'local', { retry: fast.retry });
+    expect(model.contextWindow).toBe(8_192);
+    const result = await createHarness({ model }).runTurn(createTurnInput({ history: longHistory(12) }));
+
+    expect(result).toMatchObject({ outcome: 'completed', assistantMessage: { text: 'Take the 9:30 ferry.' } });
+    const first = server.requests[0]!.body as { options?: { num_ctx?: number }; truncate?: boolean };
+    expect(first.options?.num_ctx).toBe(8_192);
+    expect(first.truncate).toBe(false);
+    expect(result.metadata?.modelReceipts).toHaveLength(3);
+  });
+
+  it("ollama: the caller's own num_ctx and truncate win", async () => {
+    server = await createFakeOllamaServer({ replies: [{ text: 'ok' }] });
+    const model = createOllamaModel({ baseUrl: server.url, model: 'qwen3:8b', contextWindow: 8_192, modelOptions: { num_ctx: 4_096 }, extraBody: { truncate: true } });
+    await createHarness({ model }).runTurn(createTurnInput());
+    expect(server.requests[0]!.body).toMatchObject({ options: { num_ctx: 4_096 }, truncate: true });
   });
 });
