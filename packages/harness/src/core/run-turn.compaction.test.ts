@@ -191,6 +191,17 @@ describe('compaction in a turn', () => {
     expect(last.transcript.filter((item) => item.type === 'assistant_step' && item.reasoning !== undefined)).toHaveLength(1);
   });
 
+  it('never summarises a summary alone: an overflow right after a compaction with nothing new to fold ends the turn', async () => {
+    const overflow: HarnessModelOutput = { type: 'invalid', kind: 'provider_error', reason: 'prompt is too long', code: 'context_overflow', retryable: false };
+    const model = modelWith(() => overflow, undefined, 1_000);
+    const result = await createHarness({ model }).runTurn(createTurnInput({ history: history(12) }));
+
+    expect(model.calls.filter(isSummaryCall)).toHaveLength(1);
+    expect(result).toMatchObject({ outcome: 'failed', stopReason: 'provider_error', error: { code: 'context_overflow', retryable: false } });
+    expect(result.error?.message).toContain('Nothing in the conversation was old enough to compact.');
+    expect(result.metadata?.compaction?.receipts).toMatchObject([{ trigger: 'threshold', compacted: true }]);
+  });
+
   it('counts the summary call in the budget: a spent budget ends the turn budget_reached before it', async () => {
     const model = modelWith(() => ({ type: 'final_answer', text: 'answer', usage: { costUnits: 1 } }), undefined, 3_000);
     const spent = await createHarness({ model, limits: { budgetLimit: 0 } }).runTurn(createTurnInput({ history: history(30) }));

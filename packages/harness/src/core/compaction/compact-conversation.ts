@@ -74,10 +74,12 @@ export async function compactConversation(
     return { ok: true, ...unchanged, receipt: receiptFor(unchanged, 0) };
   }
   const folded = chooseFolded(history, dropped.transcript, request);
-  if (folded.history.size === 0 && folded.transcriptEnd === 0) return { ok: true, ...unchanged, receipt: receiptFor(unchanged, 0) };
-
   const foldedHistory = history.filter((_, index) => folded.history.has(index));
   const foldedItems = dropped.transcript.slice(0, folded.transcriptEnd);
+  // Only an earlier summary to fold: summarising it again would gain nothing.
+  const onlySummaries = foldedHistory.every((message) => message.text.startsWith(SUMMARY_HEADING)) && foldedItems.every((item) => item.type === 'compaction');
+  if (onlySummaries) return { ok: true, ...unchanged, receipt: receiptFor(unchanged, 0) };
+
   const summary = await request.summarize(renderForSummary(foldedHistory, foldedItems, request.maxSummaryInputChars));
   if (!summary.ok) {
     const kept = { history: [...history], transcript: [...transcript] };
