@@ -8,6 +8,8 @@ import type { HarnessServices } from './internal/run-context.js';
 import { runModelLoop } from './internal/run-model-loop.js';
 import { continuationSecrets, validateConfig } from './internal/validate-config.js';
 import { resolveLimits } from './limits.js';
+import { compactStandalone } from './compaction/compact-standalone.js';
+import { resolveCompaction } from './compaction/resolve-compaction.js';
 import { formatIssues } from '../shared/schemas/format-issues.js';
 import { turnInputSchema } from './schemas/turn-input-schema.js';
 import { resolveOutput, type ResolvedOutput } from './output/resolve-output.js';
@@ -16,7 +18,8 @@ import type { HarnessClock, HarnessConfig } from './types/config.js';
 import type { HarnessResult } from './types/result.js';
 import type { HarnessRuntime, HarnessStreamEvent, HarnessTurnStream } from './types/runtime.js';
 import type { HarnessResumeOptions, HarnessResumeResolution } from './types/continuation.js';
-import type { HarnessRunOptions, HarnessTurnInput } from '../shared/types/turn-input.js';
+import type { HarnessCompactOptions, HarnessCompactResult } from './types/compaction.js';
+import type { HarnessHistoryMessage, HarnessRunOptions, HarnessTurnInput } from '../shared/types/turn-input.js';
 
 const systemClock: HarnessClock = { now: () => Date.now() };
 
@@ -26,6 +29,7 @@ interface UntypedRuntime {
   streamTurn(input: HarnessTurnInput, options?: HarnessRunOptions): HarnessTurnStream;
   resumeTurn(continuation: unknown, resolution: HarnessResumeResolution, options?: HarnessResumeOptions): Promise<HarnessResult>;
   streamResumeTurn(continuation: unknown, resolution: HarnessResumeResolution, options?: HarnessResumeOptions): HarnessTurnStream;
+  compact(history: readonly HarnessHistoryMessage[], options?: HarnessCompactOptions): Promise<HarnessCompactResult>;
 }
 
 /**
@@ -71,6 +75,7 @@ export function createHarness<TSchema extends HarnessOutputSchema | undefined = 
     }),
     generateId,
     ...(config.output === undefined ? {} : { output: resolveOutput(config.output, 'createHarness') }),
+    compaction: resolveCompaction(config.model === undefined ? undefined : config.compaction, config.model),
   };
   const { backend, trace, requirements, resumeGuard } = config;
   /** A call's own `output` schema, checked (a bad one throws `HarnessConfigError`), else the harness's. */
@@ -110,6 +115,7 @@ export function createHarness<TSchema extends HarnessOutputSchema | undefined = 
         resumeRun({ services, trace, backend, requirements, resumeGuard }, continuation, resolution, { ...options, signal, onStreamEvent }),
       );
     },
+    compact: (history, options) => compactStandalone(services, history, options),
   };
   // The methods are typed for any schema; each call's `output` type is its schema's (or the harness's).
   return runtime as HarnessRuntime<InferHarnessOutput<TSchema>>;

@@ -183,6 +183,28 @@ describe('createOpenTelemetryTraceSink with the OpenTelemetry SDK', () => {
     });
   });
 
+  it('records a compaction as a span event and counts its summary call in the turn usage', async () => {
+    const model = createScriptedModel(
+      (input) =>
+        input.instructions.systemPrompt.startsWith('You compact')
+          ? { type: 'final_answer', text: 'SUMMARY', usage: { inputTokens: 700, outputTokens: 20 } }
+          : { type: 'final_answer', text: 'done', usage: { inputTokens: 100, outputTokens: 5 } },
+      { contextWindow: 1_000 },
+    );
+    const history = Array.from({ length: 12 }, (_, index) => ({ role: index % 2 === 0 ? ('user' as const) : ('assistant' as const), text: `message ${String(index)} `.repeat(40) }));
+    const result = await createHarness({ model, trace: sink() }).runTurn(createTurnInput({ history }));
+    expect(result.usage).toMatchObject({ modelCalls: 2, totalInputTokens: 800, totalOutputTokens: 25 });
+    const turn = only('invoke_agent helper');
+    expect(turn.attributes).toMatchObject({ 'gen_ai.usage.input_tokens': 800, 'gen_ai.usage.output_tokens': 25 });
+    const compaction = turn.events.find((event) => event.name === 'agent_assistant.history_compacted');
+    expect(compaction?.attributes).toMatchObject({
+      'agent_assistant.compaction.trigger': 'threshold',
+      'agent_assistant.compaction.summarized': 9,
+      'gen_ai.usage.input_tokens': 700,
+    });
+    expect(compaction?.attributes?.['agent_assistant.compaction.bytes_after']).toBeLessThan(compaction?.attributes?.['agent_assistant.compaction.bytes_before'] as number);
+  });
+
   it('marks an invalid model output on its chat span and a limit as a span event', async () => {
     const model = createScriptedModel(() => ({
       type: 'invalid',

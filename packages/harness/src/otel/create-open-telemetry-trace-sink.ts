@@ -105,6 +105,18 @@ export function createOpenTelemetryTraceSink(options: OpenTelemetryTraceSinkOpti
           [HARNESS.stopReason]: event.stopReason,
         }),
       ),
+    // The summary call is a model call of the turn: its usage counts in the turn's totals.
+    history_compacted: (event) =>
+      withRun(event, (run) => {
+        addUsage(run.totals, event.summaryUsage);
+        run.turn.addEvent('agent_assistant.history_compacted', {
+          [HARNESS.compactionTrigger]: event.trigger,
+          [HARNESS.compactionBytesBefore]: event.bytesBefore,
+          [HARNESS.compactionBytesAfter]: event.bytesAfter,
+          [HARNESS.compactionSummarized]: event.summarized,
+          ...usageAttributes(event.summaryUsage),
+        });
+      }),
     turn_finished: (event) => finishTurn(event),
   };
 

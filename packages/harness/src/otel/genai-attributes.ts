@@ -34,6 +34,10 @@ export const HARNESS_ATTRIBUTES = {
   toolStatus: 'agent_assistant.tool.status',
   question: 'agent_assistant.clarification.question',
   approvalIds: 'agent_assistant.approval.request_ids',
+  compactionTrigger: 'agent_assistant.compaction.trigger',
+  compactionBytesBefore: 'agent_assistant.compaction.bytes_before',
+  compactionBytesAfter: 'agent_assistant.compaction.bytes_after',
+  compactionSummarized: 'agent_assistant.compaction.summarized',
 } as const;
 
 /** `SpanKind` values (from `@opentelemetry/api`, which the sink does not import). */

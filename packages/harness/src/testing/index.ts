@@ -2,7 +2,7 @@
  * @module @agent-assistant/harness/testing
  * Deterministic fakes that implement the harness's real contracts, for your own tests.
  */
-export { createScriptedModel, type ScriptedModel, type ScriptedModelStep, type ScriptedStreamStep } from './scripted-model.js';
+export { createScriptedModel, type ScriptedModel, type ScriptedModelOptions, type ScriptedModelStep, type ScriptedStreamStep } from './scripted-model.js';
 export { createFakeToolRegistry, type FakeTool, type FakeToolOutput, type FakeToolRegistry } from './fake-tool-registry.js';
 export {
   createFakeExecutionAdapter,

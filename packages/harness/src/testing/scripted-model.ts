@@ -18,8 +18,16 @@ export type ScriptedModelStep =
   | ScriptedStreamStep
   | ((input: HarnessModelInput) => HarnessModelOutput | ScriptedStreamStep | Promise<HarnessModelOutput | ScriptedStreamStep>);
 
+/** Options of `createScriptedModel`. */
+export interface ScriptedModelOptions {
+  /** The context window the model reports (`HarnessModelAdapter.contextWindow`), turning on automatic compaction. */
+  contextWindow?: number | undefined;
+}
+
 /** A deterministic model adapter for tests, with a record of every call. */
-export interface ScriptedModel extends Required<HarnessModelAdapter> {
+export interface ScriptedModel extends Required<Omit<HarnessModelAdapter, 'contextWindow'>> {
+  /** The `contextWindow` option, when given. */
+  readonly contextWindow?: number | undefined;
   /** The input of every call, in order. */
   readonly calls: HarnessModelInput[];
   /** Steps not used yet. */
@@ -40,6 +48,7 @@ export interface ScriptedModel extends Required<HarnessModelAdapter> {
  */
 export function createScriptedModel(
   steps: ScriptedModelStep[] | ((input: HarnessModelInput) => HarnessModelOutput | Promise<HarnessModelOutput>),
+  options: ScriptedModelOptions = {},
 ): ScriptedModel {
   const calls: HarnessModelInput[] = [];
   let cursor = 0;
@@ -57,6 +66,7 @@ export function createScriptedModel(
     return typeof step === 'function' ? step(input) : step;
   };
   return {
+    ...(options.contextWindow === undefined ? {} : { contextWindow: options.contextWindow }),
     calls,
     remaining: () => (typeof steps === 'function' ? Infinity : steps.length - cursor),
     async nextStep(input) {

@@ -77,6 +77,8 @@ function shrinkItem(item: HarnessTranscriptItem, keep: number): HarnessTranscrip
       return { ...item, question: truncate(item.question, keep) };
     case 'clarification_answer':
       return { ...item, answer: truncate(item.answer, keep) };
+    case 'compaction':
+      return { ...item, summary: truncate(item.summary, keep) };
     case 'approval_request': {
       const { details, metadata, ...request } = item.request;
       return {

@@ -60,5 +60,6 @@ export function createRun(
     streaming: options.onStreamEvent !== undefined,
     ...(steering === undefined ? {} : { steering }),
     phase: 'start',
+    compactions: [],
   };
 }

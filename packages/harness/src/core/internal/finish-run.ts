@@ -67,6 +67,7 @@ export async function finishRun(run: RunContext, ending: RunEnding): Promise<Har
     }
   }
   if (run.modelReceipts.length > 0) metadata = { ...metadata, modelReceipts: [...run.modelReceipts] };
+  if (run.compactions.length > 0) metadata = { ...metadata, compaction: { receipts: [...run.compactions], history: [...(run.input.history ?? [])] } };
   if (run.steering !== undefined) {
     run.steering.finish();
     const steering = run.steering.counts();

@@ -1,3 +1,4 @@
+import type { ResolvedCompaction } from '../compaction/resolve-compaction.js';
 import type { ContinuationCodec } from '../continuation/continuation-codec.js';
 import type { ResolvedOutput } from '../output/resolve-output.js';
 import type { ResolvedHarnessLimits } from '../limits.js';
@@ -8,6 +9,7 @@ import type { HarnessToolDefinition, HarnessToolRegistry, HarnessToolStateEntry 
 import type { HarnessTranscriptItem } from '../types/transcript.js';
 import type { HarnessTurnInput } from '../../shared/types/turn-input.js';
 import type { HarnessAggregateUsage, HarnessUsage } from '../../shared/types/usage.js';
+import type { HarnessCompactionReceipt } from '../types/compaction.js';
 import type { TraceEmitter } from './trace-emitter.js';
 import { createTurnToolState, toolStateBytesFor, type TurnToolState } from './tool-state.js';
 import type { TurnSignal } from './turn-signal.js';
@@ -25,6 +27,8 @@ export interface HarnessServices {
   generateId: () => string;
   /** The harness's `output` schema, checked. */
   output?: ResolvedOutput;
+  /** How the conversation is compacted, and whether automatically. */
+  compaction: ResolvedCompaction;
 }
 
 /** Mutable state of one run (a first run or a resume) of a turn. */
@@ -63,6 +67,8 @@ export interface RunContext {
   phase: string;
   /** The schema this run's final answer must match (the call's, else the harness's). */
   output?: ResolvedOutput;
+  /** What this run compacted, in order (`metadata.compaction`). */
+  compactions: HarnessCompactionReceipt[];
 }
 
 /** Usage totals before anything ran. */

@@ -14,6 +14,7 @@ import type {
 import type { HarnessToolCall, HarnessToolDefinition } from '../../shared/types/tools.js';
 import type { HarnessHistoryMessage, HarnessToolChoice } from '../../shared/types/turn-input.js';
 import { checkInputLimits } from './check-input-limits.js';
+import { compactAfterOverflow, compactBeforeStep, isContextOverflow } from './compact-in-turn.js';
 import { readStructuredAnswer, type StructuredAnswer } from '../output/read-structured-answer.js';
 import { outputFormat, STRUCTURED_OUTPUT_NAME, type ResolvedOutput } from '../output/resolve-output.js';
 import { finishRun, type RunEnding } from './finish-run.js';
@@ -81,10 +82,24 @@ async function drive(run: RunContext, start: LoopStart): Promise<RunEnding> {
     run.counters.iteration += 1;
     const step = await prepareStep(run);
     if ('stopReason' in step) return step;
-    const output = await callModel(run, step.toolChoice);
+    const compacted = await compactBeforeStep(run);
+    if (compacted !== undefined) return compacted;
+    const output = await callModelOnce(run, step.toolChoice);
+    if ('stopReason' in output) return output;
     const ending = await handleOutput(run, output);
     if (ending !== undefined) return ending;
   }
+}
+
+/**
+ * One model step. When the provider answers with its context-overflow error, the conversation is
+ * compacted and the step asked again once; a second overflow is the step's output.
+ */
+async function callModelOnce(run: RunContext, toolChoice: HarnessToolChoice | undefined): Promise<HarnessModelOutput | RunEnding> {
+  const output = await callModel(run, toolChoice);
+  if (!isContextOverflow(output)) return output;
+  const next = await compactAfterOverflow(run, output);
+  return next === 'retry' ? callModel(run, toolChoice) : next;
 }
 
 /** The structured answer's name is the forced answer tool of some providers: no real tool may share it. */

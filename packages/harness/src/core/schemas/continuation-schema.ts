@@ -44,6 +44,13 @@ export const continuationSchemas = /* @__PURE__ */ memo(() => {
       requestId: z.string(),
       decision: z.enum(['approved', 'rejected']),
     }),
+    z.object({
+      type: z.literal('compaction'),
+      iteration,
+      summary: z.string(),
+      replacedItems: integer.check(z.gte(0)),
+      replacedMessages: integer.check(z.gte(0)),
+    }),
   ]);
 
   const stopReasonSchema = z.enum([

@@ -2,6 +2,7 @@ import type { ExecutionAdapter, ExecutionRequirements } from '../../execution/ty
 import type { HarnessApprovalRequest } from './approval.js';
 import type { HarnessResumeGuard } from './continuation.js';
 import type { HarnessInvalidOutput, HarnessModelAdapter } from './model.js';
+import type { HarnessCompactionConfig } from './compaction.js';
 import type { HarnessResult } from './result.js';
 import type {
   HarnessToolRegistry,
@@ -206,6 +207,14 @@ export interface HarnessBaseConfig {
 export interface HarnessModelConfig extends HarnessBaseConfig {
   model: HarnessModelAdapter;
   backend?: never;
+  /**
+   * How the turn's conversation is compacted to fit the model's context window: automatically when
+   * the model states its `contextWindow` (before a step whose estimated input passes `threshold` of
+   * it, and once after the provider's context-overflow error), and by `harness.compact`. Checked by
+   * `createHarness` (`HarnessConfigError` naming the field). See docs/context.md.
+   * @default { auto: true, threshold: 0.8, keepRecent: 4, maxSummaryChars: 4000 }
+   */
+  compaction?: HarnessCompactionConfig | undefined;
 }
 
 /** An execution backend drives the turn; the harness bounds and normalises it. */

@@ -174,6 +174,14 @@ export type HarnessModelStreamPart =
 
 /** The model seam. */
 export interface HarnessModelAdapter {
+  /**
+   * The model's context window in tokens, when known (every provider factory takes it as the
+   * `contextWindow` option; profiles as `contextWindow`). Known, the harness compacts the
+   * conversation before a step whose estimated input passes `compaction.threshold` of it, and once
+   * after the provider answers with its context-overflow error; unknown, never automatically (see
+   * docs/context.md). A positive whole number; read once by `createHarness`.
+   */
+  readonly contextWindow?: number | undefined;
   nextStep(input: HarnessModelInput): Promise<HarnessModelOutput>;
   /** Optional streaming variant used by `streamTurn`. Must end with one `output` part. */
   streamStep?(input: HarnessModelInput): AsyncIterable<HarnessModelStreamPart>;

@@ -3,6 +3,7 @@ import type { HarnessContinuation } from './continuation.js';
 import type { HarnessOutcome, HarnessStopReason } from './outcome.js';
 import type { HarnessTranscriptItem } from './transcript.js';
 import type { HarnessAggregateUsage } from '../../shared/types/usage.js';
+import type { HarnessCompactionMetadata } from './compaction.js';
 
 /** What the assistant says to the user. */
 export interface HarnessAssistantMessage {
@@ -69,6 +70,11 @@ export interface HarnessResultMetadata {
   clarification?: { callId: string; toolName: string; reason?: string | undefined; choices?: string[] | undefined };
   /** When the caller steered the turn: how many inputs ended in each status (see `createSteering`). */
   steering?: Partial<Record<HarnessSteerStatus, number>>;
+  /**
+   * When the run compacted its conversation: each compaction's receipt, and the history after the
+   * last one (store it in place of the history you sent). See docs/context.md.
+   */
+  compaction?: HarnessCompactionMetadata;
   [key: string]: unknown;
 }
 

@@ -5,6 +5,8 @@ import type { HarnessResult } from './result.js';
 import type { HarnessToolCall, HarnessToolResult } from '../../shared/types/tools.js';
 import type { HarnessRunOptions, HarnessTurnInput } from '../../shared/types/turn-input.js';
 import type { HarnessOutputSchema, InferHarnessOutput } from '../../shared/types/schema.js';
+import type { HarnessHistoryMessage } from '../../shared/types/turn-input.js';
+import type { HarnessCompactOptions, HarnessCompactResult } from './compaction.js';
 
 /**
  * What a backend reports while it works, streamed as it happens: the engine's own tool calls
@@ -105,4 +107,20 @@ export interface HarnessRuntime<TOutput = unknown> {
     resolution: HarnessResumeResolution,
     options?: HarnessResumeOptions<TSchema>,
   ): HarnessTurnStream<HarnessTurnOutput<TSchema, TOutput>>;
+  /**
+   * Compacts a conversation on demand, outside any turn: one summary call (no tools, its own
+   * `timeoutMs`) folds the older history — and, with `options.transcript`, the older steps of a
+   * turn — into one message, keeping the `keepRecent` most recent units and every `pinned`
+   * message, never splitting a tool call from its result and dropping old reasoning first. The
+   * result is never larger than the input. Resolves with the new history and a receipt (messages
+   * and bytes before and after, the summary's usage); a summary call that fails leaves the input
+   * unchanged and says why in `error`. Rejects only with `HarnessConfigError` (malformed input or
+   * options, or a harness with a backend). See docs/context.md.
+   * @example
+   * ```ts
+   * const { history, receipt } = await harness.compact(storedHistory, { keepRecent: 6 });
+   * console.log(`${receipt.bytesBefore} → ${receipt.bytesAfter} bytes`);
+   * ```
+   */
+  compact(history: readonly HarnessHistoryMessage[], options?: HarnessCompactOptions): Promise<HarnessCompactResult>;
 }

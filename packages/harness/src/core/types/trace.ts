@@ -4,6 +4,7 @@ import type { HarnessOutcome, HarnessStopReason } from './outcome.js';
 import type { HarnessToolCall, HarnessToolResult } from '../../shared/types/tools.js';
 import type { HarnessSteerStatus } from '../../shared/types/steering.js';
 import type { HarnessUsage } from '../../shared/types/usage.js';
+import type { HarnessCompactionReceipt } from './compaction.js';
 
 /** Fields on every trace event. */
 export interface HarnessBaseTraceEvent {
@@ -47,6 +48,12 @@ export type HarnessTraceEvent = HarnessBaseTraceEvent &
     | { type: 'clarification_requested'; question: string }
     | { type: 'approval_requested'; requests: HarnessApprovalRequest[] }
     | { type: 'limit_reached'; stopReason: HarnessStopReason }
+    /**
+     * The turn compacted its history and transcript (see docs/context.md): the receipt's counts,
+     * the time it took (`latencyMs`, the summary call included) and the model's `contextWindow`.
+     * Also when the summary call failed (`compacted: false`; the turn then ends `failed`).
+     */
+    | ({ type: 'history_compacted'; latencyMs: number; contextWindow?: number } & Omit<HarnessCompactionReceipt, 'iteration'>)
     /** What became of one `steer()` input (its text is not traced, only its length). */
     | { type: 'steer'; steerId: string; status: HarnessSteerStatus; chars: number }
     | { type: 'turn_finished'; outcome: HarnessOutcome; stopReason: HarnessStopReason }

@@ -83,6 +83,22 @@ export interface HarnessApprovalDecisionItem {
   decision: 'approved' | 'rejected';
 }
 
+/**
+ * Earlier items of the turn (and the history before its message), folded into a summary to fit the
+ * model's context window. Providers replay it as a note from the runtime; it stands first in a
+ * compacted transcript. See docs/context.md.
+ */
+export interface HarnessCompactionItem {
+  type: 'compaction';
+  iteration: number;
+  /** The summary the model sees in place of what it replaced. */
+  summary: string;
+  /** Transcript items it replaced. */
+  replacedItems: number;
+  /** History messages it replaced. */
+  replacedMessages: number;
+}
+
 /** Everything that happened in a turn, in order. */
 export type HarnessTranscriptItem =
   | HarnessAssistantStepItem
@@ -91,4 +107,5 @@ export type HarnessTranscriptItem =
   | HarnessClarificationRequestItem
   | HarnessClarificationAnswerItem
   | HarnessApprovalRequestItem
-  | HarnessApprovalDecisionItem;
+  | HarnessApprovalDecisionItem
+  | HarnessCompactionItem;

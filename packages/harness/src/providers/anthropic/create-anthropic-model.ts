@@ -101,6 +101,7 @@ export function createAnthropicModel(options: AnthropicModelOptions): AnthropicM
   });
   return {
     model,
+    contextWindow: transportOptions.contextWindow,
     async nextStep(input) {
       return readAnthropicAnswerTool(await steps.nextStep(input), input.output?.name);
     },

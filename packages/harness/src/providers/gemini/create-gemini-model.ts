@@ -115,6 +115,7 @@ export function createGeminiModel(options: GeminiModelOptions): GeminiModel {
 
   return {
     model,
+    contextWindow: transportOptions.contextWindow,
     ...createModelSteps(transport, {
       provider: 'gemini',
       model,

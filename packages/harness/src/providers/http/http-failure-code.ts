@@ -7,7 +7,7 @@ import { classifyProviderError } from './provider-error-class.js';
  * retry, `bad_request` a fix). An HTTP failure is classified by its status and the provider's code
  * (see `classifyProviderError`).
  */
-export function httpFailureCode(error: Pick<HarnessModelHttpError, 'failure' | 'statusCode' | 'providerCode'>): string {
+export function httpFailureCode(error: Pick<HarnessModelHttpError, 'failure' | 'statusCode' | 'providerCode' | 'message'>): string {
   switch (error.failure) {
     case 'redirect':
       return 'provider_redirect';
@@ -23,6 +23,7 @@ export function httpFailureCode(error: Pick<HarnessModelHttpError, 'failure' | '
       return classifyProviderError({
         status: error.statusCode ?? 0,
         names: error.providerCode === undefined ? [] : [error.providerCode],
+        message: error.message,
       }).code;
   }
 }

@@ -49,4 +49,12 @@ describe('option checks', () => {
     expect(() => optionalFiniteNumber(Infinity, 't')).toThrow(HarnessConfigError);
     expect(() => requiredString(' ', 'model')).toThrow(expect.objectContaining({ field: 'model' }));
   });
+
+  it('checks contextWindow: a positive whole number of tokens', () => {
+    expect(resolveHttpProviderOptions({ contextWindow: 128_000 }).contextWindow).toBe(128_000);
+    expect(resolveHttpProviderOptions({}).contextWindow).toBeUndefined();
+    for (const bad of [0, -1, 1.5, Number.NaN, '8192']) {
+      expect(() => resolveHttpProviderOptions({ contextWindow: bad as number })).toThrow(expect.objectContaining({ field: 'contextWindow' }));
+    }
+  });
 });

@@ -73,6 +73,14 @@ export interface HttpProviderOptions {
    */
   maxInputBytes?: number | undefined;
   /**
+   * The model's context window, in tokens (input and output together, as the provider states it).
+   * Set on the adapter as `contextWindow`; a harness then compacts the conversation before a step
+   * whose estimated input passes `compaction.threshold` of it, and once after the provider answers
+   * with its context-overflow error (see docs/context.md). Unknown, nothing is compacted automatically.
+   * @default undefined
+   */
+  contextWindow?: number | undefined;
+  /**
    * Allows a plain `http:` base URL on a host that is not loopback: `true` for any host, or the
    * host names to allow (e.g. `['ollama']` for a docker-compose service, a LAN inference box).
    * Requests and the key then travel unencrypted; off unless you opt in.
@@ -113,6 +121,7 @@ export interface ResolvedHttpProviderOptions {
   retry: ResolvedRetryOptions;
   pricing: Readonly<ModelPricing> | undefined;
   maxInputBytes: number | undefined;
+  contextWindow: number | undefined;
   allowInsecureHttp: boolean | ReadonlySet<string>;
   /** Own entries of `queryParameters`, checked. */
   queryParameters: readonly (readonly [string, string])[];
@@ -164,6 +173,7 @@ export function resolveHttpProviderOptions(options: HttpProviderOptions, default
     },
     pricing: validateModelPricing(options.pricing, 'pricing'),
     maxInputBytes,
+    contextWindow: optionalPositiveInteger(options.contextWindow, 'contextWindow'),
     allowInsecureHttp: checkInsecureHttpOptIn(options.allowInsecureHttp),
     queryParameters: checkQueryParameters(options.queryParameters),
   };

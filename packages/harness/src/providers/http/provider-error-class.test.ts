@@ -96,6 +96,64 @@ const shapes: [name: string, status: number | undefined, body: unknown, expected
   ['Ollama string error', 404, { error: 'model "llama9" not found, try pulling it first' }, { code: 'not_found', retryable: false }],
   ['vLLM top-level error', 400, { object: 'error', message: 'max_tokens is too large', type: 'BadRequestError', param: null, code: 400 }, { code: 'bad_request', retryable: false, providerCode: 'BadRequestError' }],
   ['an error with nothing known', undefined, { error: { message: 'Something broke.' } }, { code: 'provider_error', retryable: true }],
+  // Context overflow, in each protocol's words (see __fixtures__/real-traffic for the recordings).
+  [
+    'OpenAI 400 context_length_exceeded',
+    400,
+    { error: { message: "This model's maximum context length is 4097 tokens. However, your messages resulted in 4294 tokens.", type: 'invalid_request_error', param: 'messages', code: 'context_length_exceeded' } },
+    { code: 'context_overflow', retryable: false, providerCode: 'context_length_exceeded' },
+  ],
+  [
+    'Responses error event context_length_exceeded',
+    undefined,
+    { type: 'error', sequence_number: 2, error: { type: 'invalid_request_error', code: 'context_length_exceeded', message: 'Your input exceeds the context window of this model.', param: 'input' } },
+    { code: 'context_overflow', retryable: false, providerCode: 'context_length_exceeded' },
+  ],
+  [
+    'Anthropic 400 prompt is too long',
+    400,
+    { type: 'error', error: { type: 'invalid_request_error', message: 'prompt is too long: 208310 tokens > 200000 maximum' } },
+    { code: 'context_overflow', retryable: false, providerCode: 'invalid_request_error' },
+  ],
+  [
+    'Anthropic 400 input length and max_tokens exceed context limit',
+    400,
+    { type: 'error', error: { type: 'invalid_request_error', message: 'input length and `max_tokens` exceed context limit: 199759 + 8192 > 200000, decrease input length or `max_tokens` and try again' } },
+    { code: 'context_overflow', retryable: false, providerCode: 'invalid_request_error' },
+  ],
+  [
+    'Gemini 400 input token count',
+    400,
+    { error: { code: 400, message: 'The input token count (132478) exceeds the maximum number of tokens allowed (131072).', status: 'INVALID_ARGUMENT' } },
+    { code: 'context_overflow', retryable: false, providerCode: 'INVALID_ARGUMENT' },
+  ],
+  ['Ollama 400 input length', 400, { error: 'the input length exceeds the context length' }, { code: 'context_overflow', retryable: false }],
+  ['Ollama in-stream input length', undefined, { error: 'the input length exceeds the context length', status: 400 }, { code: 'context_overflow', retryable: false }],
+  [
+    'llama.cpp 400 exceed_context_size_error',
+    400,
+    { error: { code: 400, message: 'request (830 tokens) exceeds the available context size (256 tokens), try increasing it', type: 'exceed_context_size_error', n_prompt_tokens: 830, n_ctx: 256 } },
+    { code: 'context_overflow', retryable: false, providerCode: 'exceed_context_size_error' },
+  ],
+  [
+    'OpenRouter 400 maximum context length (numeric code)',
+    400,
+    { error: { message: "This endpoint's maximum context length is 16384 tokens. However, you requested about 94307 tokens.", code: 400, metadata: { provider_name: null } } },
+    { code: 'context_overflow', retryable: false, providerCode: '400' },
+  ],
+  // Not an overflow: a rate limit on tokens per minute, a quota, and a 400 about something else.
+  [
+    'OpenAI 429 tokens per minute (not an overflow)',
+    429,
+    { error: { message: 'Request too large for gpt-4o: Limit 30000, Requested 50000. The input or output tokens must be reduced in order to run successfully.', type: 'tokens', code: 'rate_limit_exceeded' } },
+    { code: 'rate_limited', retryable: true, providerCode: 'rate_limit_exceeded' },
+  ],
+  [
+    'Gemini 429 input token quota (not an overflow)',
+    429,
+    { error: { code: 429, message: 'Quota exceeded for metric: generativelanguage.googleapis.com/generate_content_free_tier_input_token_count, limit: 250000', status: 'RESOURCE_EXHAUSTED' } },
+    { code: 'rate_limited', retryable: true, providerCode: 'RESOURCE_EXHAUSTED' },
+  ],
 ];
 
 describe('readProviderError + classifyProviderError', () => {
@@ -103,7 +161,7 @@ describe('readProviderError + classifyProviderError', () => {
     const details = readProviderError(body);
     expect(details.message).toEqual(expect.any(String));
     expect(details.providerCode).toBe(expected.providerCode);
-    const verdict = classifyProviderError({ status: status ?? details.status, names: details.names });
+    const verdict = classifyProviderError({ status: status ?? details.status, names: details.names, message: details.message });
     expect({ code: verdict.code, retryable: verdict.retryable }).toEqual({ code: expected.code, retryable: expected.retryable });
   });
 
@@ -121,6 +179,12 @@ describe('readProviderError + classifyProviderError', () => {
     expect(readShouldRetry(new Headers({ 'x-should-retry': 'TRUE ' }))).toBe(true);
     expect(readShouldRetry(new Headers({ 'x-should-retry': 'false' }))).toBe(false);
     expect(readShouldRetry(new Headers({ 'x-should-retry': 'maybe' }))).toBeUndefined();
+  });
+
+  it('a context overflow is never retried, whatever x-should-retry says', () => {
+    expect(classifyProviderError({ status: 400, names: ['context_length_exceeded'], shouldRetry: true })).toEqual({ class: 'context_overflow', code: 'context_overflow', retryable: false });
+    expect(classifyProviderError({ status: 413, message: 'prompt is too long: 5 tokens > 4 maximum', shouldRetry: true }).code).toBe('context_overflow');
+    expect(classifyProviderError({ status: 400, message: 'messages: text content blocks must be non-empty' }).code).toBe('bad_request');
   });
 
   it('reads only own properties', () => {

@@ -56,6 +56,7 @@ export type ProviderErrorClass =
   | 'invalid_request'
   | 'not_found'
   | 'too_large'
+  | 'context_overflow'
   | 'rate_limited'
   | 'unavailable'
   | 'timeout'
@@ -79,6 +80,7 @@ const verdicts: Readonly<Record<ProviderErrorClass, { code: string; retryable: b
   invalid_request: { code: 'bad_request', retryable: false },
   not_found: { code: 'not_found', retryable: false },
   too_large: { code: 'request_too_large', retryable: false },
+  context_overflow: { code: 'context_overflow', retryable: false },
   rate_limited: { code: 'rate_limited', retryable: true },
   unavailable: { code: 'provider_unavailable', retryable: true },
   timeout: { code: 'provider_timeout', retryable: true },
@@ -87,7 +89,7 @@ const verdicts: Readonly<Record<ProviderErrorClass, { code: string; retryable: b
   unknown: { code: 'provider_error', retryable: true },
 };
 
-const neverRetried = new Set<ProviderErrorClass>(['quota', 'payment', 'authentication', 'permission', 'invalid_request']);
+const neverRetried = new Set<ProviderErrorClass>(['quota', 'payment', 'authentication', 'permission', 'invalid_request', 'context_overflow']);
 const specificStatusClasses = new Set<ProviderErrorClass>(['payment', 'authentication', 'permission', 'not_found', 'too_large']);
 
 // Provider codes, lower-cased: OpenAI and compatible servers (`code` / `type`), Anthropic (`error.type`),
@@ -123,7 +125,8 @@ const namedClasses = new Map<string, ProviderErrorClass>([
   ['integer_above_max_value', 'invalid_request'],
   ['string_above_max_length', 'invalid_request'],
   ['array_above_max_length', 'invalid_request'],
-  ['context_length_exceeded', 'invalid_request'],
+  ['context_length_exceeded', 'context_overflow'],
+  ['exceed_context_size_error', 'context_overflow'],
   ['invalid_prompt', 'invalid_request'],
   ['bad_request', 'invalid_request'],
   ['model_not_found', 'not_found'],
@@ -177,15 +180,34 @@ function statusClass(status: number): ProviderErrorClass {
 }
 
 /**
+ * What the context-overflow errors say when no code names them: Anthropic `prompt is too long: …`
+ * and `input length and \`max_tokens\` exceed context limit: …`, Gemini `The input token count (…)
+ * exceeds the maximum number of tokens allowed (…)`, Ollama `the input length exceeds the context
+ * length`, llama.cpp `request (…) exceeds the available context size (…)`, OpenAI-compatible
+ * servers (vLLM, OpenRouter) `… maximum context length is … tokens`, OpenAI Responses `Your input
+ * exceeds the context window of this model`.
+ */
+const contextOverflowMessage =
+  /prompt is too long|maximum context length|exceeds? (?:the )?(?:available |maximum )?context (?:size|length|limit|window)|input token count \(\d+\) exceeds the maximum number of tokens/i;
+
+/** Classes under which a message may still say the request overflowed the model's context. */
+const overflowCandidates = new Set<ProviderErrorClass>(['invalid_request', 'too_large', 'other_client', 'unknown']);
+
+/**
  * Classifies a provider failure — the one place that decides what is retried. A code the provider
  * names wins over the HTTP status (a 429 whose code is `insufficient_quota` is a spent quota, not a
- * rate limit); otherwise the status decides; an error with neither counts as transient. The
- * server's `x-should-retry` (as the official OpenAI and Anthropic SDKs read it) then decides —
- * except that quota, authentication, permission and invalid-request failures are never retried.
+ * rate limit); otherwise the status decides; an error with neither counts as transient. A request
+ * over the model's context window (`context_length_exceeded`, `exceed_context_size_error`, or an
+ * invalid request whose `message` says so in one of the providers' words) is `context_overflow`:
+ * the harness compacts the conversation and asks again (see docs/context.md). The server's
+ * `x-should-retry` (as the official OpenAI and Anthropic SDKs read it) then decides — except that
+ * quota, authentication, permission, invalid-request and context-overflow failures are never retried.
  */
 export function classifyProviderError(failure: {
   status?: number | undefined;
   names?: readonly string[] | undefined;
+  /** The provider's message (only read to recognise a context overflow). */
+  message?: string | undefined;
   shouldRetry?: boolean | undefined;
 }): ProviderErrorVerdict {
   let found: ProviderErrorClass | undefined;
@@ -196,10 +218,17 @@ export function classifyProviderError(failure: {
   const byStatus = failure.status === undefined ? undefined : statusClass(failure.status);
   // A generic "invalid request" code under a more specific status (DeepSeek's 402 "Insufficient
   // Balance" says `invalid_request_error`) keeps the status's meaning.
-  const errorClass = found === 'invalid_request' && byStatus !== undefined && specificStatusClasses.has(byStatus) ? byStatus : (found ?? byStatus ?? 'unknown');
+  let errorClass = found === 'invalid_request' && byStatus !== undefined && specificStatusClasses.has(byStatus) ? byStatus : (found ?? byStatus ?? 'unknown');
+  if (overflowCandidates.has(errorClass) && isContextOverflowMessage(failure.message)) errorClass = 'context_overflow';
   const verdict = verdicts[errorClass];
   const retryable = neverRetried.has(errorClass) ? false : (failure.shouldRetry ?? verdict.retryable);
   return { class: errorClass, code: verdict.code, retryable };
+}
+
+/** Whether a provider's message says the request was larger than the model's context window. */
+function isContextOverflowMessage(message: string | undefined): boolean {
+  // Bounded: the phrases come first in every known message.
+  return typeof message === 'string' && contextOverflowMessage.test(message.slice(0, 2000));
 }
 
 /** Reads the `x-should-retry` header: `true`, `false`, or `undefined` when absent or anything else. */

@@ -297,7 +297,7 @@ async function statusError(response: Response, request: SendRequest, now: number
   // Details are read from the raw body (JSON escapes decoded) and redacted afterwards; the excerpt is
   // redacted in its escaped form, which the redactor also recognises.
   const details = providerErrorDetails(raw);
-  const verdict = classifyProviderError({ status: response.status, names: details.names, shouldRetry: readShouldRetry(response.headers) });
+  const verdict = classifyProviderError({ status: response.status, names: details.names, message: details.message, shouldRetry: readShouldRetry(response.headers) });
   const message = details.message === undefined ? undefined : truncateText(request.redactor.text(details.message), 300);
   const code = details.providerCode === undefined ? undefined : truncateText(request.redactor.text(details.providerCode), 200);
   const body = request.redactor.text(raw);

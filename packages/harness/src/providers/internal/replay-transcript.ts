@@ -26,7 +26,8 @@ export type ReplayEntry =
  * `not_executed` error), errors stay marked as errors, and text said alongside calls is kept.
  * `invalid_output` items are never replayed as assistant speech; a schema mismatch becomes a note
  * so the model can correct itself. Clarification answers are user turns, except those a tool call
- * asked for (`callId`), which reach the model once, as that call's result; approval decisions are notes.
+ * asked for (`callId`), which reach the model once, as that call's result; approval decisions are
+ * notes, and so is the summary that stands for compacted items.
  */
 export function replayTranscript(transcript: readonly HarnessTranscriptItem[]): ReplayEntry[] {
   const entries: ReplayEntry[] = [];
@@ -69,12 +70,20 @@ export function replayTranscript(transcript: readonly HarnessTranscriptItem[]): 
           entries.push({ role: 'note', text: `Your previous reply could not be used, so nothing in it was run: ${item.reason} Please try again.` });
         }
         return;
+      case 'compaction':
+        entries.push({ role: 'note', text: compactionNote(item.summary) });
+        return;
       case 'tool_result':
         // A result whose call is not in an earlier tool step has nothing to answer; providers reject it.
         return;
     }
   });
   return entries;
+}
+
+/** How the summary of compacted items reads to the model. */
+export function compactionNote(summary: string): string {
+  return `Summary of the conversation and steps so far (earlier items were compacted to fit the context window):\n${summary}`;
 }
 
 function resultFor(

@@ -77,7 +77,7 @@ export function reportedErrorOutput(
   context: OutputContext,
   extra: { usage?: HarnessUsage; metadata?: Record<string, unknown> } = {},
 ): HarnessInvalidOutput {
-  const verdict = classifyProviderError({ status: details.status, names: details.names });
+  const verdict = classifyProviderError({ status: details.status, names: details.names, message: details.message });
   const named = details.providerCode === undefined ? '' : ` (${truncateText(details.providerCode, 180)})`;
   const message = details.message === undefined ? 'no details' : truncateText(details.message, 500);
   return invalidOutput('provider_error', `${label} reported an error${named}: ${message}`, context, {

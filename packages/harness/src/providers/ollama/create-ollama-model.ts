@@ -70,7 +70,11 @@ export function createOllamaModel(options: OllamaModelOptions): OllamaModel {
     label: 'Ollama',
     streamFormat: 'ndjson',
   });
+  const contextWindow = transportOptions.contextWindow;
+  // A known window is the server's too (Ollama's default is far smaller), and an input over it an
+  // error rather than silently cut from the start, so the harness can compact instead.
   const runtimeOptions = {
+    ...(contextWindow === undefined ? {} : { num_ctx: contextWindow }),
     ...modelOptions,
     ...(temperature === undefined ? {} : { temperature }),
     ...(maxTokens === undefined ? {} : { num_predict: maxTokens }),
@@ -79,6 +83,7 @@ export function createOllamaModel(options: OllamaModelOptions): OllamaModel {
   const buildBody = (input: HarnessModelInput, stream: boolean): Record<string, unknown> => {
     const offerTools = ollamaOffersTools(input);
     return {
+      ...(contextWindow === undefined ? {} : { truncate: false }),
       ...extraBody,
       model,
       messages: convertToOllamaMessages(input),
@@ -102,6 +107,7 @@ export function createOllamaModel(options: OllamaModelOptions): OllamaModel {
 
   return {
     model,
+    contextWindow,
     ...createModelSteps(transport, {
       provider: 'ollama',
       model,

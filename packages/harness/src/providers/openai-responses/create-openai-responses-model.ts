@@ -130,6 +130,7 @@ export function createOpenAIResponsesModel(options: OpenAIResponsesModelOptions)
 
   return {
     model,
+    contextWindow: transportOptions.contextWindow,
     async nextStep(input) {
       const output = await steps.nextStep(input);
       return refusedEncrypted(output) ? withoutEncryptedNote(await steps.nextStep(input)) : output;

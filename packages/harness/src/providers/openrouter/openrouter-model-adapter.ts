@@ -25,6 +25,8 @@ export interface OpenRouterModelAdapterOptions
 export class OpenRouterModelAdapter implements HarnessModelAdapter {
   /** The configured model id. */
   readonly model: string;
+  /** The `contextWindow` option: the model's context window in tokens, when given. */
+  readonly contextWindow: number | undefined;
   readonly #inner: OpenAICompatibleModel;
 
   /** @throws HarnessConfigError for an invalid option. */
@@ -44,6 +46,7 @@ export class OpenRouterModelAdapter implements HarnessModelAdapter {
       },
     );
     this.model = this.#inner.model;
+    this.contextWindow = this.#inner.contextWindow;
   }
 
   /** Runs one model step with a single JSON request (retried on transient failures). */

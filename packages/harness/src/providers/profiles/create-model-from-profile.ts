@@ -75,6 +75,7 @@ export function createModelFromProfile(set: ProviderProfileSet, idOrAlias: strin
     timeoutMs: options.timeoutMs,
     pricing: profile.pricing,
     maxInputBytes: profile.maxInputBytes,
+    contextWindow: profile.contextWindow,
     allowInsecureHttp: profile.allowInsecureHttp,
   };
   return withReceipt(factories[profile.protocol](profile, transport), profile);

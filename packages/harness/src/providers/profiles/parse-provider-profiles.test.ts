@@ -81,6 +81,8 @@ describe('parseProviderProfiles', () => {
     ['fractional maxInputBytes', { profiles: [{ ...local, maxInputBytes: 1.5 }] }, 'profiles[0].maxInputBytes', /maxInputBytes/],
     ['negative pricing', { profiles: [{ ...router, pricing: { inputPerMillionTokens: -1, outputPerMillionTokens: 2 } }] }, 'profiles[0].pricing.inputPerMillionTokens', /Profile "router".*at least 0/],
     ['pricing with a typo', { profiles: [{ ...router, pricing: { inputPerMillionTokens: 1, outputPerMilionTokens: 2 } }] }, 'profiles[0].pricing.outputPerMillionTokens', /unknown keys outputPerMilionTokens/],
+    ['contextWindow of 0', { profiles: [{ ...local, contextWindow: 0 }] }, 'profiles[0].contextWindow', /at least 1/],
+    ['fractional contextWindow', { profiles: [{ ...local, contextWindow: 8192.5 }] }, 'profiles[0].contextWindow', /contextWindow/],
     ['anthropic without maxOutputTokens', { profiles: [{ ...router, protocol: 'anthropic-messages' }] }, 'profiles[0].maxOutputTokens', /needs maxOutputTokens/],
     ['gemini without a key', { profiles: [{ ...local, protocol: 'gemini-generate-content', endpoint: 'https://generativelanguage.googleapis.com/v1beta' }] }, 'profiles[0].authMode', /needs authMode "api-key"/],
     ['namedToolChoice off openai-chat', { profiles: [{ ...local, namedToolChoice: 'required' }] }, 'profiles[0].namedToolChoice', /applies only to the openai-chat protocol/],

@@ -110,6 +110,7 @@ function parseProfile(entry: unknown, index: number): ProviderProfile {
     allowInsecureHttp,
     maxInputBytes: data.maxInputBytes ?? DEFAULT_PROFILE_MAX_INPUT_BYTES,
     ...(data.maxOutputTokens === undefined ? {} : { maxOutputTokens: data.maxOutputTokens }),
+    ...(data.contextWindow === undefined ? {} : { contextWindow: data.contextWindow }),
     ...(data.temperature === undefined ? {} : { temperature: data.temperature }),
     ...(data.namedToolChoice === undefined ? {} : { namedToolChoice: data.namedToolChoice }),
     ...(pricing === undefined ? {} : { pricing }),

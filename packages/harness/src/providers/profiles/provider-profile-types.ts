@@ -34,6 +34,11 @@ export interface ProviderProfile {
   readonly maxInputBytes: number;
   /** Output-token cap; required for `anthropic-messages`. */
   readonly maxOutputTokens?: number | undefined;
+  /**
+   * The model's context window in tokens. Known, a harness compacts the conversation before it
+   * overflows and once after the provider says it did (see docs/context.md); absent, never automatically.
+   */
+  readonly contextWindow?: number | undefined;
   /** Sampling temperature. */
   readonly temperature?: number | undefined;
   /** `openai-chat` only: how a named tool choice is sent (`namedToolChoice` of `createOpenAICompatibleModel`; `'required'` for llama.cpp). */

@@ -81,6 +81,7 @@ export const turnInputPartSchemas = /* @__PURE__ */ memo(() => {
     role: z.enum(['user', 'assistant']),
     text: z.string(),
     attachments: z.optional(z.array(attachmentSchema)),
+    pinned: z.optional(z.boolean()),
   });
 
   const toolChoiceSchema = z.union([z.enum(['auto', 'none', 'required']), z.object({ name: nonEmptyString })]);

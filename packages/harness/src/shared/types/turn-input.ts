@@ -25,6 +25,8 @@ export interface HarnessHistoryMessage {
   role: 'user' | 'assistant';
   text: string;
   attachments?: HarnessAttachment[] | undefined;
+  /** Kept word for word when the conversation is compacted (never folded into the summary). */
+  pinned?: boolean | undefined;
 }
 
 /**

@@ -99,6 +99,7 @@ export function createChatCompletionsModel(options: OpenAICompatibleModelOptions
   return {
     model,
     provider,
+    contextWindow: transportOptions.contextWindow,
     ...createModelSteps(transport, {
       provider,
       model,

@@ -53,7 +53,7 @@ export function messageResult(context: ExecutionContext, message: AssembledChatM
   };
   if (message.error !== undefined) {
     const { status, providerCode } = message.error;
-    const verdict = classifyProviderError({ status, names: message.error.names });
+    const verdict = classifyProviderError({ status, names: message.error.names, message: message.error.message });
     return failedResult(
       context,
       {

@@ -20,6 +20,7 @@ export const profileEntrySchema = /* @__PURE__ */ lazySchema(() =>
     allowInsecureHttp: z.optional(z.boolean()),
     maxInputBytes: z.optional(z.int().check(z.gte(1), z.lte(MAX_INPUT_BYTES_LIMIT))),
     maxOutputTokens: z.optional(z.int().check(z.gte(1))),
+    contextWindow: z.optional(z.int().check(z.gte(1), z.lte(100_000_000))),
     temperature: z.optional(z.number().check(z.gte(0), z.lte(2))),
     namedToolChoice: z.optional(z.enum(['function', 'required'])),
     pricing: z.optional(z.unknown()),

@@ -30,6 +30,7 @@ export function withReceipt(adapter: HarnessModelAdapter, profile: ProviderProfi
   const stream = adapter.streamStep?.bind(adapter);
   return {
     profileId: profile.id,
+    contextWindow: adapter.contextWindow,
     async nextStep(input) {
       return stamp(await adapter.nextStep(input));
     },
