@@ -1,5 +1,5 @@
 import type { ExecutionContinuation, ExecutionError, ExecutionErrorCode, ExecutionResult } from '../../execution/types.js';
-import { detachValue } from '../../core/internal/detach-value.js';
+import { detachValue } from '../../core/continuation/detach-value.js';
 import { commonSchemas } from '../../shared/schemas/common-schemas.js';
 import type { JsonObject } from './parse-body.js';
 import { relayWireSchemas } from './wire-schemas.js';

@@ -1,4 +1,4 @@
-import { detachValue } from '../../core/internal/detach-value.js';
+import { detachValue } from '../../core/continuation/detach-value.js';
 import { executionResultSchemas } from '../../execution/execution-result-schema.js';
 import type { ExecutionRequest, ExecutionResult } from '../../execution/types.js';
 import { describeError } from '../../agent-relay/protocol/describe-error.js';

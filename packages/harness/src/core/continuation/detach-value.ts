@@ -1,4 +1,4 @@
-import { MAX_CONTINUATION_DEPTH, toPlainJson } from '../continuation/to-plain-json.js';
+import { MAX_CONTINUATION_DEPTH, toPlainJson } from './to-plain-json.js';
 import { describeError } from '../../shared/describe-error.js';
 
 /**
