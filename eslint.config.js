@@ -8,7 +8,8 @@ const workerSafe = [
   'packages/harness/src/providers/**/*.ts',
   'packages/harness/src/tools/**/*.ts',
   'packages/harness/src/context/**/*.ts',
-  'packages/harness/src/relay/**/*.ts',
+  'packages/harness/src/agent-relay/protocol/**/*.ts',
+  'packages/harness/src/agent-relay/execution-adapter/**/*.ts',
   'packages/harness/src/testing/*.ts',
   'packages/vfs/src/*.ts',
 ];

@@ -1,4 +1,4 @@
-import type { RelayInboundMessage, RelaySendInput, RelayTransport } from '../relay/relay-transport.js';
+import type { RelayInboundMessage, RelaySendInput, RelayTransport } from '../agent-relay/protocol/relay-transport.js';
 
 /** What `intercept` decides for one sent message. */
 export type MemoryRelayDecision = 'deliver' | 'drop';

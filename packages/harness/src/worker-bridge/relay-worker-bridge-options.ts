@@ -1,5 +1,5 @@
 import type { ExecutionAdapter } from '../execution/types.js';
-import type { RelayTransport } from '../relay/relay-transport.js';
+import type { RelayTransport } from '../agent-relay/protocol/relay-transport.js';
 import type { CliRunner } from './cli-runner.js';
 
 /** Configuration of {@link createRelayWorkerBridge}. */

@@ -1,11 +1,11 @@
 import type { ExecutionResult } from '../execution/types.js';
 import { buildLocalPrompt } from '../local/build-local-prompt.js';
-import { describeError } from '../relay/internal/describe-error.js';
-import type { RelayInboundMessage } from '../relay/relay-transport.js';
-import type { ExecutionCancelMessage, ExecutionRequestMessage } from '../relay/wire/message-types.js';
-import { hasNoControlCharacters } from '../relay/wire/control-characters.js';
-import { decodeWorkerInboundMessage } from '../relay/wire/decode-worker-inbound.js';
-import { RecentIds } from '../agent-relay/internal/recent-ids.js';
+import { describeError } from '../agent-relay/protocol/describe-error.js';
+import type { RelayInboundMessage } from '../agent-relay/protocol/relay-transport.js';
+import type { ExecutionCancelMessage, ExecutionRequestMessage } from '../agent-relay/protocol/message-types.js';
+import { hasNoControlCharacters } from '../agent-relay/protocol/control-characters.js';
+import { decodeWorkerInboundMessage } from '../agent-relay/protocol/decode-worker-inbound.js';
+import { RecentIds } from '../agent-relay/protocol/recent-ids.js';
 import { encodeReply } from './internal/encode-reply.js';
 import { createEventSender, type EventSender } from './internal/event-sender.js';
 import { runWithBounds } from './internal/run-with-bounds.js';

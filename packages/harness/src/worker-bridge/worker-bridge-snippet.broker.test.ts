@@ -8,7 +8,7 @@ import { build } from 'esbuild';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startBrokerRig, type BrokerRig } from '../agent-relay/__fixtures__/broker-rig.js';
 import { executionRequest, fixtureExecutable } from '../local/__fixtures__/test-helpers.js';
-import { AgentRelayExecutionAdapter } from '../relay/agent-relay-execution-adapter.js';
+import { AgentRelayExecutionAdapter } from '../agent-relay/execution-adapter/agent-relay-execution-adapter.js';
 import { groupAlive } from './__fixtures__/bridge-test-helpers.js';
 import { startChild, type Child } from './__fixtures__/worker-child.js';
 

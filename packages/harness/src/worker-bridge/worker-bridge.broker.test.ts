@@ -8,15 +8,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startBrokerRig, type BrokerRig } from '../agent-relay/__fixtures__/broker-rig.js';
-import { RelayAdapter } from '../agent-relay/relay-adapter.js';
+import { RelayAdapter } from '../agent-relay/broker-client/relay-adapter.js';
 import { createHarness } from '../core/create-harness.js';
 import type { HarnessResult } from '../core/types/result.js';
 import type { HarnessStreamEvent } from '../core/types/runtime.js';
 import type { ExecutionResult } from '../execution/types.js';
 import { backendContinuationFrom } from '../local/backend-continuation.js';
 import { executionRequest, fixtureExecutable, turnInput } from '../local/__fixtures__/test-helpers.js';
-import { AgentRelayExecutionAdapter } from '../relay/agent-relay-execution-adapter.js';
-import { decodeExecutionResultMessage } from '../relay/wire/execution-result-message.js';
+import { AgentRelayExecutionAdapter } from '../agent-relay/execution-adapter/agent-relay-execution-adapter.js';
+import { decodeExecutionResultMessage } from '../agent-relay/protocol/execution-result-message.js';
 import { fullRequest, groupAlive, killGroups, requestBody } from './__fixtures__/bridge-test-helpers.js';
 import { startChild, WORKER_BIN, type Child } from './__fixtures__/worker-child.js';
 

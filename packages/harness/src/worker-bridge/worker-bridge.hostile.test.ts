@@ -5,8 +5,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cyclic, deeplyNested, throwingGetter, throwingProxy } from '../core/__fixtures__/hostile-values.js';
 import type { ExecutionResult } from '../execution/types.js';
-import { decodeExecutionResultMessage } from '../relay/wire/execution-result-message.js';
-import { encodeExecutionCancelMessage } from '../relay/wire/execution-cancel-message.js';
+import { decodeExecutionResultMessage } from '../agent-relay/protocol/execution-result-message.js';
+import { encodeExecutionCancelMessage } from '../agent-relay/protocol/execution-cancel-message.js';
 import { createMemoryRelay, type MemoryRelay } from '../testing/memory-relay.js';
 import type { CliRunner } from './cli-runner.js';
 import { eventLog } from './__fixtures__/bridge-events.js';

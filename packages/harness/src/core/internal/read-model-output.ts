@@ -2,7 +2,7 @@ import { describeError } from '../../shared/describe-error.js';
 import { formatIssues } from '../../shared/schemas/format-issues.js';
 import { modelOutputSchema } from '../schemas/model-output-schema.js';
 import type { HarnessInvalidOutput, HarnessModelOutput } from '../types/model.js';
-import { detachValue } from './detach-value.js';
+import { detachValue } from '../continuation/detach-value.js';
 
 const MAX_REASON_LENGTH = 1_000;
 

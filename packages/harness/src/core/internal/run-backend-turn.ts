@@ -3,7 +3,7 @@ import { createBackendStream, type BackendStream } from './backend-stream.js';
 import { readStructuredAnswer } from '../output/read-structured-answer.js';
 import { outputFormat, type ResolvedOutput } from '../output/resolve-output.js';
 import { checkInputLimits } from './check-input-limits.js';
-import { detachValue } from './detach-value.js';
+import { detachValue } from '../continuation/detach-value.js';
 import { finishRun, type RunEnding } from './finish-run.js';
 import { interruptStopReason } from './run-model-loop.js';
 import { addUsage, callerIdentity, type RunContext } from './run-context.js';

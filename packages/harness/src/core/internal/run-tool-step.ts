@@ -20,7 +20,7 @@ import {
   thrownToolResult,
   unknownToolResult,
 } from './tool-results.js';
-import { detachValue } from './detach-value.js';
+import { detachValue } from '../continuation/detach-value.js';
 import { isTurnInterrupted, raceSignal } from './turn-signal.js';
 
 /**

@@ -3,7 +3,7 @@ import { toolResultSchema } from '../../shared/schemas/common-schemas.js';
 import { formatIssues } from '../../shared/schemas/format-issues.js';
 import type { HarnessToolCall, HarnessToolError, HarnessToolResult } from '../../shared/types/tools.js';
 import { plainToolResultText } from '../../shared/plain-tool-result.js';
-import { detachValue, MAX_DETACHED_VALUE_BYTES, type DetachedValue } from './detach-value.js';
+import { detachValue, MAX_DETACHED_VALUE_BYTES, type DetachedValue } from '../continuation/detach-value.js';
 import type { InterruptReason } from './turn-signal.js';
 
 /** Longest text a result may carry past the fast path; longer ones take the checked path (and its size limit). */

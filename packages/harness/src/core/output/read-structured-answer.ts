@@ -1,5 +1,5 @@
 import type { HarnessOutputSchema } from '../../shared/types/schema.js';
-import { detachValue } from '../internal/detach-value.js';
+import { detachValue } from '../continuation/detach-value.js';
 import { parseSchemaValue, type SchemaIssue } from './parse-schema-value.js';
 
 /** A structured answer that validated, or why it did not (told to the model on the next step). */

@@ -1,5 +1,5 @@
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
-import { detachValue } from '../../core/internal/detach-value.js';
+import { detachValue } from '../../core/continuation/detach-value.js';
 import { isRecord } from '../../shared/is-record.js';
 import type { PermissionAction, PermissionRuleSet } from '../permission-types.js';
 import { compilePermissionRules, type CompiledPatternRule, type CompiledRuleSet } from './internal/compile-permission-rules.js';

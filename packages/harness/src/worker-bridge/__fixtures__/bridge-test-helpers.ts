@@ -3,8 +3,8 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { ExecutionRequest } from '../../execution/types.js';
 import type { LocalSpawnFn } from '../../local/local-spawn.js';
-import { encodeExecutionRequestMessage } from '../../relay/wire/execution-request-message.js';
-import type { ExecutionRequestMessage } from '../../relay/wire/message-types.js';
+import { encodeExecutionRequestMessage } from '../../agent-relay/protocol/execution-request-message.js';
+import type { ExecutionRequestMessage } from '../../agent-relay/protocol/message-types.js';
 
 /** An execution request with `text` as the user message and every prompt part filled in. */
 export function fullRequest(text: string, extra: Partial<ExecutionRequest> = {}): ExecutionRequest {

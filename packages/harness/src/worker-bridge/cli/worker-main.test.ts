@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, tempDir } from '../../local/__fixtures__/test-helpers.js';
 import { groupAlive } from '../__fixtures__/bridge-test-helpers.js';
-import { decodeExecutionResultMessage } from '../../relay/wire/execution-result-message.js';
+import { decodeExecutionResultMessage } from '../../agent-relay/protocol/execution-result-message.js';
 import { createMemoryRelay } from '../../testing/memory-relay.js';
 import { fullRequest, requestBody } from '../__fixtures__/bridge-test-helpers.js';
 import { parseWorkerArgs, workerUsage } from './worker-args.js';

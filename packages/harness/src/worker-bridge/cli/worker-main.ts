@@ -1,6 +1,6 @@
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
-import { describeError } from '../../relay/internal/describe-error.js';
-import type { RelayTransport } from '../../relay/relay-transport.js';
+import { describeError } from '../../agent-relay/protocol/describe-error.js';
+import type { RelayTransport } from '../../agent-relay/protocol/relay-transport.js';
 import { createRelayWorkerBridge } from '../relay-worker-bridge.js';
 import type { RelayWorkerBridgeEvent } from '../relay-worker-bridge-options.js';
 import { createWorkerRunner } from './create-worker-runner.js';
@@ -34,7 +34,7 @@ const USAGE_EXIT = 2;
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function connectRelayAdapter(args: WorkerArgs): Promise<WorkerRelay> {
-  const { RelayAdapter } = await import('../../agent-relay/relay-adapter.js');
+  const { RelayAdapter } = await import('../../agent-relay/broker-client/relay-adapter.js');
   const relay = new RelayAdapter({ cwd: args.cwd, channels: [args.channel] });
   await relay.start();
   return relay;

@@ -1,7 +1,7 @@
 import type { ExecutionResult } from '../../execution/types.js';
-import { describeError } from '../../relay/internal/describe-error.js';
-import { encodeExecutionResultMessage } from '../../relay/wire/execution-result-message.js';
-import type { ExecutionRequestMessage } from '../../relay/wire/message-types.js';
+import { describeError } from '../../agent-relay/protocol/describe-error.js';
+import { encodeExecutionResultMessage } from '../../agent-relay/protocol/execution-result-message.js';
+import type { ExecutionRequestMessage } from '../../agent-relay/protocol/message-types.js';
 import { bridgeFailure } from './worker-results.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { ExecutionStreamEvent } from '../../execution/types.js';
-import { encodeExecutionEventMessage } from '../../relay/wire/execution-event-message.js';
-import { MAX_EVENTS_PER_MESSAGE } from '../../relay/wire/message-types.js';
+import { encodeExecutionEventMessage } from '../../agent-relay/protocol/execution-event-message.js';
+import { MAX_EVENTS_PER_MESSAGE } from '../../agent-relay/protocol/message-types.js';
 
 /** How long events gather before they go out as one message, in milliseconds. */
 const FLUSH_MS = 40;

@@ -1,8 +1,8 @@
 import * as z from '../../shared/validation/index.js';
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import type { ExecutionAdapter } from '../../execution/types.js';
-import type { RelayTransport } from '../../relay/relay-transport.js';
-import { hasNoControlCharacters } from '../../relay/wire/control-characters.js';
+import type { RelayTransport } from '../../agent-relay/protocol/relay-transport.js';
+import { hasNoControlCharacters } from '../../agent-relay/protocol/control-characters.js';
 import { formatIssues } from '../../shared/schemas/format-issues.js';
 import { memo } from '../../shared/schemas/lazy-schema.js';
 import { createAdapterRunner } from '../adapter-runner.js';
