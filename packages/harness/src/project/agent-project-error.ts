@@ -1,5 +1,6 @@
 import { HarnessError, type HarnessErrorOptions } from '../core/errors/harness-error.js';
 import type { AgentProjectIssue } from './agent-project-types.js';
+import { hasErrorMarker } from '../core/errors/has-error-marker.js';
 
 const marker = Symbol.for('agent-assistant.error.AgentProjectError');
 
@@ -39,6 +40,6 @@ export class AgentProjectError extends HarnessError {
 
   /** True for any `AgentProjectError`, even one from another copy of this package. */
   static override isInstance(value: unknown): value is AgentProjectError {
-    return typeof value === 'object' && value !== null && marker in value;
+    return hasErrorMarker(value, marker);
   }
 }

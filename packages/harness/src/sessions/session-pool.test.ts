@@ -63,7 +63,7 @@ describe('SessionPool', () => {
     await sessions.acquire('a', startEngine);
     const error = await sessions.acquire('a', startEngine).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(SessionPoolError);
-    expect(error).toMatchObject({ reason: 'busy' });
+    expect(error).toMatchObject({ code: 'HARNESS_ERR_SESSION_POOL', reason: 'busy' });
   });
 
   it('stops the least recently used idle session at the cap, and refuses when all are busy', async () => {

@@ -1,4 +1,6 @@
 import { HarnessConfigError } from '../core/errors/harness-config-error.js';
+import { HarnessError, type HarnessErrorOptions } from '../core/errors/harness-error.js';
+import { hasErrorMarker } from '../core/errors/has-error-marker.js';
 
 /** What the pool needs from a live engine session. */
 export interface PooledSession {
@@ -36,15 +38,26 @@ export interface SessionLease<S extends PooledSession> {
   restarted: boolean;
 }
 
-/** Why `acquire` could not hand out a session. */
-export class SessionPoolError extends Error {
+const marker = Symbol.for('agent-assistant.error.SessionPoolError');
+
+/**
+ * Thrown by `SessionPool.acquire` when it cannot hand out a session. Code
+ * `HARNESS_ERR_SESSION_POOL`; the engine-session adapters return it as a `failed` result.
+ */
+export class SessionPoolError extends HarnessError {
   /** `busy`: the session runs a turn; `full`: every live session is busy; `disposed`: the pool was disposed. */
   readonly reason: 'busy' | 'full' | 'disposed';
 
-  constructor(reason: SessionPoolError['reason'], message: string) {
-    super(message);
+  constructor(reason: SessionPoolError['reason'], message: string, options: HarnessErrorOptions = {}) {
+    super('HARNESS_ERR_SESSION_POOL', message, options);
+    Object.defineProperty(this, marker, { value: true });
     this.name = 'SessionPoolError';
     this.reason = reason;
+  }
+
+  /** True for any `SessionPoolError`, even one from another copy of this package. */
+  static override isInstance(value: unknown): value is SessionPoolError {
+    return hasErrorMarker(value, marker);
   }
 }
 

@@ -43,6 +43,7 @@ describe('loadBuiltins', () => {
   it('rejects with NodeModulesUnavailableError for a built-in this runtime lacks', async () => {
     const failure = loadBuiltins(['node:no-such-builtin']);
     await expect(failure).rejects.toBeInstanceOf(NodeModulesUnavailableError);
+    await expect(failure).rejects.toMatchObject({ code: 'HARNESS_ERR_NODE_MODULES_UNAVAILABLE', name: 'NodeModulesUnavailableError' });
     await expect(failure).rejects.toThrow(/^Node\.js built-in modules are not available in this runtime \(/);
   });
 

@@ -3,7 +3,9 @@
 
 /** `process.getBuiltinModule` (Node.js ≥ 20.16, Deno, Bun): loads a built-in synchronously. */
 type GetBuiltinModule = (id: string) => unknown;
+import { HarnessError } from '../core/errors/harness-error.js';
 import { describeError } from './describe-error.js';
+import { hasErrorMarker } from '../core/errors/has-error-marker.js';
 
 function builtinModuleGetter(): GetBuiltinModule | undefined {
   const processObject = (globalThis as { process?: { getBuiltinModule?: unknown } }).process;
@@ -25,20 +27,34 @@ async function loadBuiltin(specifier: string, getBuiltin: GetBuiltinModule | und
   return namespace.default ?? namespace;
 }
 
-/** Why Node.js built-ins could not be loaded, worded for the two different causes. */
-export class NodeModulesUnavailableError extends Error {
+const marker = Symbol.for('agent-assistant.error.NodeModulesUnavailableError');
+
+/**
+ * Thrown when a Node-only part (local backends, engine sessions, file stores, the Node HTTP
+ * transport, the relay adapter) runs where Node.js built-ins cannot be loaded, e.g. in a
+ * Cloudflare Worker. Code `HARNESS_ERR_NODE_MODULES_UNAVAILABLE`; the message names the cause,
+ * and `cause` holds the loader's own error.
+ */
+export class NodeModulesUnavailableError extends HarnessError {
   constructor(cause: unknown) {
     const reason = describeError(cause);
     const code = (cause as { code?: unknown } | null)?.code;
     // `…_MISSING` (a vm script without a linker) or `…_MISSING_FLAG` (Jest's default CommonJS mode).
     const blockedImport = typeof code === 'string' && code.startsWith('ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING');
     super(
+      'HARNESS_ERR_NODE_MODULES_UNAVAILABLE',
       blockedImport
         ? `this runtime has no process.getBuiltinModule and refuses dynamic import() (${reason}); on Node.js use ≥ 20.16, or run Jest with --experimental-vm-modules`
         : `Node.js built-in modules are not available in this runtime (${reason})`,
       { cause },
     );
+    Object.defineProperty(this, marker, { value: true });
     this.name = 'NodeModulesUnavailableError';
+  }
+
+  /** True for any `NodeModulesUnavailableError`, even one from another copy of this package. */
+  static override isInstance(value: unknown): value is NodeModulesUnavailableError {
+    return hasErrorMarker(value, marker);
   }
 }
 

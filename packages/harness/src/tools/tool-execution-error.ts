@@ -1,4 +1,5 @@
 import { HarnessError, type HarnessErrorOptions } from '../core/errors/harness-error.js';
+import { hasErrorMarker } from '../core/errors/has-error-marker.js';
 
 const marker = Symbol.for('agent-assistant.error.ToolExecutionError');
 
@@ -48,6 +49,6 @@ export class ToolExecutionError extends HarnessError {
 
   /** True for any `ToolExecutionError`, even one from another copy of this package. */
   static override isInstance(value: unknown): value is ToolExecutionError {
-    return typeof value === 'object' && value !== null && marker in value;
+    return hasErrorMarker(value, marker);
   }
 }

@@ -1,3 +1,5 @@
+import { hasErrorMarker } from './has-error-marker.js';
+
 const marker = Symbol.for('agent-assistant.error.VfsError');
 
 /** Options of every VFS error. */
@@ -28,6 +30,6 @@ export class VfsError extends Error {
 
   /** True for any VFS error, even one created by another copy of this package. */
   static isInstance(value: unknown): value is VfsError {
-    return typeof value === 'object' && value !== null && marker in value;
+    return hasErrorMarker(value, marker);
   }
 }

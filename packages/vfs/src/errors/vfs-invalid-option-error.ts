@@ -1,4 +1,5 @@
 import { VfsError, type VfsErrorOptions } from './vfs-error.js';
+import { hasErrorMarker } from './has-error-marker.js';
 
 const marker = Symbol.for('agent-assistant.error.VfsInvalidOptionError');
 
@@ -19,6 +20,6 @@ export class VfsInvalidOptionError extends VfsError {
 
   /** True for any `VfsInvalidOptionError`, even one from another copy of this package. */
   static override isInstance(value: unknown): value is VfsInvalidOptionError {
-    return typeof value === 'object' && value !== null && marker in value;
+    return hasErrorMarker(value, marker);
   }
 }

@@ -1,4 +1,5 @@
 import { VfsError, type VfsErrorOptions } from './vfs-error.js';
+import { hasErrorMarker } from './has-error-marker.js';
 
 const marker = Symbol.for('agent-assistant.error.VfsIoError');
 
@@ -13,6 +14,6 @@ export class VfsIoError extends VfsError {
 
   /** True for any `VfsIoError`, even one from another copy of this package. */
   static override isInstance(value: unknown): value is VfsIoError {
-    return typeof value === 'object' && value !== null && marker in value;
+    return hasErrorMarker(value, marker);
   }
 }

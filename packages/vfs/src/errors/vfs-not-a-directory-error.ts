@@ -1,4 +1,5 @@
 import { VfsError, type VfsErrorOptions } from './vfs-error.js';
+import { hasErrorMarker } from './has-error-marker.js';
 
 const marker = Symbol.for('agent-assistant.error.VfsNotADirectoryError');
 
@@ -13,6 +14,6 @@ export class VfsNotADirectoryError extends VfsError {
 
   /** True for any `VfsNotADirectoryError`, even one from another copy of this package. */
   static override isInstance(value: unknown): value is VfsNotADirectoryError {
-    return typeof value === 'object' && value !== null && marker in value;
+    return hasErrorMarker(value, marker);
   }
 }

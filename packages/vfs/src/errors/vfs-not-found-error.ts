@@ -1,4 +1,5 @@
 import { VfsError, type VfsErrorOptions } from './vfs-error.js';
+import { hasErrorMarker } from './has-error-marker.js';
 
 const marker = Symbol.for('agent-assistant.error.VfsNotFoundError');
 
@@ -13,6 +14,6 @@ export class VfsNotFoundError extends VfsError {
 
   /** True for any `VfsNotFoundError`, even one from another copy of this package. */
   static override isInstance(value: unknown): value is VfsNotFoundError {
-    return typeof value === 'object' && value !== null && marker in value;
+    return hasErrorMarker(value, marker);
   }
 }

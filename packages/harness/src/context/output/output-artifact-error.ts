@@ -1,4 +1,5 @@
 import { HarnessError, type HarnessErrorOptions } from '../../core/errors/harness-error.js';
+import { hasErrorMarker } from '../../core/errors/has-error-marker.js';
 
 const marker = Symbol.for('agent-assistant.error.OutputArtifactError');
 
@@ -37,6 +38,6 @@ export class OutputArtifactError extends HarnessError {
 
   /** True for any `OutputArtifactError`, even one from another copy of this package. */
   static override isInstance(value: unknown): value is OutputArtifactError {
-    return typeof value === 'object' && value !== null && marker in value;
+    return hasErrorMarker(value, marker);
   }
 }

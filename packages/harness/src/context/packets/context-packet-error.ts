@@ -1,4 +1,5 @@
 import { HarnessError, type HarnessErrorOptions } from '../../core/errors/harness-error.js';
+import { hasErrorMarker } from '../../core/errors/has-error-marker.js';
 
 const marker = Symbol.for('agent-assistant.error.ContextPacketError');
 
@@ -62,6 +63,6 @@ export class ContextPacketError extends HarnessError {
 
   /** True for any `ContextPacketError`, even one from another copy of this package. */
   static override isInstance(value: unknown): value is ContextPacketError {
-    return typeof value === 'object' && value !== null && marker in value;
+    return hasErrorMarker(value, marker);
   }
 }

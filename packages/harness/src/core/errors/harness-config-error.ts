@@ -1,4 +1,5 @@
 import { HarnessError, type HarnessErrorOptions } from './harness-error.js';
+import { hasErrorMarker } from './has-error-marker.js';
 
 const marker = Symbol.for('agent-assistant.error.HarnessConfigError');
 
@@ -18,6 +19,6 @@ export class HarnessConfigError extends HarnessError {
 
   /** True for any `HarnessConfigError`, even one from another copy of this package. */
   static override isInstance(value: unknown): value is HarnessConfigError {
-    return typeof value === 'object' && value !== null && marker in value;
+    return hasErrorMarker(value, marker);
   }
 }

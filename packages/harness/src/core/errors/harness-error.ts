@@ -1,3 +1,5 @@
+import { hasErrorMarker } from './has-error-marker.js';
+
 const marker = Symbol.for('agent-assistant.error.HarnessError');
 
 /** Options of every harness error. */
@@ -22,6 +24,6 @@ export class HarnessError extends Error {
 
   /** True for any harness error, even one created by another copy of this package. */
   static isInstance(value: unknown): value is HarnessError {
-    return typeof value === 'object' && value !== null && marker in value;
+    return hasErrorMarker(value, marker);
   }
 }

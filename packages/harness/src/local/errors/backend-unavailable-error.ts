@@ -1,4 +1,5 @@
 import { HarnessError, type HarnessErrorOptions } from '../../core/errors/harness-error.js';
+import { hasErrorMarker } from '../../core/errors/has-error-marker.js';
 
 const marker = Symbol.for('agent-assistant.error.BackendUnavailableError');
 
@@ -23,6 +24,6 @@ export class BackendUnavailableError extends HarnessError {
 
   /** True for any `BackendUnavailableError`, even one from another copy of this package. */
   static override isInstance(value: unknown): value is BackendUnavailableError {
-    return typeof value === 'object' && value !== null && marker in value;
+    return hasErrorMarker(value, marker);
   }
 }

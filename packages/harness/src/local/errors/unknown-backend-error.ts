@@ -1,4 +1,5 @@
 import { HarnessError, type HarnessErrorOptions } from '../../core/errors/harness-error.js';
+import { hasErrorMarker } from '../../core/errors/has-error-marker.js';
 
 const marker = Symbol.for('agent-assistant.error.UnknownBackendError');
 
@@ -26,6 +27,6 @@ export class UnknownBackendError extends HarnessError {
 
   /** True for any `UnknownBackendError`, even one from another copy of this package. */
   static override isInstance(value: unknown): value is UnknownBackendError {
-    return typeof value === 'object' && value !== null && marker in value;
+    return hasErrorMarker(value, marker);
   }
 }

@@ -39,7 +39,7 @@ export interface AnthropicPrompt {
  * with the real input) followed by a user message of `tool_result` blocks (failures with
  * `is_error: true`). Clarification answers and runtime notes are user text; consecutive messages of
  * one role are merged, as the API expects alternating roles.
- * @throws UnsupportedInputError (`attachments_unsupported`) for an attachment the API cannot take,
+ * @throws UnsupportedInputError (reason `attachments_unsupported`) for an attachment the API cannot take,
  *   including any attachment on an assistant history message.
  */
 export function convertToAnthropicMessages(conversation: AnthropicConversation): AnthropicPrompt {

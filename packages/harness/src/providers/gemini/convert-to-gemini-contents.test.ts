@@ -81,7 +81,7 @@ describe('convertToGeminiContents', () => {
   it('refuses a URL attachment without a media type', () => {
     expect(() =>
       convertToGeminiContents({ instructions: { systemPrompt: '' }, message: { ...message, attachments: [{ id: 'doc', type: 'file', url: 'https://example.com/doc' }] }, transcript: [] }),
-    ).toThrow(expect.objectContaining({ code: 'attachments_unsupported', message: expect.stringContaining('"doc"') }));
+    ).toThrow(expect.objectContaining({ code: 'HARNESS_ERR_UNSUPPORTED_INPUT', reason: 'attachments_unsupported', message: expect.stringContaining('"doc"') }));
   });
 
   it('marks the first call of a step without gemini reasoning parts with the placeholder signature and sends no local ids', () => {

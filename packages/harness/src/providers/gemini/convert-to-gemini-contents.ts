@@ -42,7 +42,7 @@ export const GEMINI_UNKNOWN_THOUGHT_SIGNATURE = 'skip_thought_signature_validato
  * are sent back; ids the adapter made up are not. The first call of a step without `gemini`
  * reasoning parts (one this adapter did not produce) carries `GEMINI_UNKNOWN_THOUGHT_SIGNATURE`.
  * Clarification answers are user text; approval decisions and unusable replies become short user notes.
- * @throws UnsupportedInputError (`attachments_unsupported`) for a URL attachment without a media type.
+ * @throws UnsupportedInputError (reason `attachments_unsupported`) for a URL attachment without a media type.
  */
 export function convertToGeminiContents(conversation: GeminiConversation): GeminiPrompt {
   const rendered = renderInstructions(conversation.instructions, conversation.context);

@@ -1,4 +1,5 @@
 import { HarnessError, type HarnessErrorOptions } from '../../core/errors/harness-error.js';
+import { hasErrorMarker } from '../../core/errors/has-error-marker.js';
 
 const marker = Symbol.for('agent-assistant.error.HarnessModelHttpError');
 
@@ -80,6 +81,6 @@ export class HarnessModelHttpError extends HarnessError {
 
   /** True for any `HarnessModelHttpError`, even one from another copy of this package. */
   static override isInstance(value: unknown): value is HarnessModelHttpError {
-    return typeof value === 'object' && value !== null && marker in value;
+    return hasErrorMarker(value, marker);
   }
 }

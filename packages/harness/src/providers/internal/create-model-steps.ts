@@ -57,7 +57,7 @@ export function createModelSteps(transport: ProviderTransport, protocol: ModelSt
       text = JSON.stringify(protocol.buildBody(input, stream));
     } catch (error) {
       if (UnsupportedInputError.isInstance(error)) {
-        return { ok: false, output: invalidOutput('provider_error', error.message, contextFor(startedAt, 0), { retryable: false, code: error.code }) };
+        return { ok: false, output: invalidOutput('provider_error', error.message, contextFor(startedAt, 0), { retryable: false, code: error.reason }) };
       }
       const output = invalidOutput('provider_error', 'The request could not be serialized as JSON.', contextFor(startedAt, 0), { retryable: false });
       return { ok: false, output };

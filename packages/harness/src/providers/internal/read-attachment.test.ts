@@ -24,7 +24,7 @@ describe('readAttachment', () => {
       caught = error;
     }
     expect(UnsupportedInputError.isInstance(caught)).toBe(true);
-    expect(caught).toMatchObject({ code: 'attachments_unsupported' });
+    expect(caught).toMatchObject({ code: 'HARNESS_ERR_UNSUPPORTED_INPUT', reason: 'attachments_unsupported' });
     expect((caught as Error).message).toMatch(message);
   });
 });

@@ -23,7 +23,7 @@ export function toFunctionTools(tools: readonly HarnessToolDefinition[]): Functi
 /**
  * The tool a step must call, for protocols with function tools: `'auto'`, `'none'` or `'required'`
  * as given, or the name of a `{ name }` choice, which must be one of `tools`.
- * @throws UnsupportedInputError (`tool_choice_unsupported`) for a name not offered, or a value that is not a tool choice.
+ * @throws UnsupportedInputError (reason `tool_choice_unsupported`) for a name not offered, or a value that is not a tool choice.
  */
 export function readToolChoice(choice: HarnessToolChoice | undefined, tools: readonly HarnessToolDefinition[]): 'auto' | 'none' | 'required' | { name: string } {
   if (choice === undefined || choice === 'auto' || choice === 'none' || choice === 'required') return choice ?? 'auto';

@@ -1,25 +1,31 @@
+import { HarnessError } from '../../core/errors/harness-error.js';
+import { hasErrorMarker } from '../../core/errors/has-error-marker.js';
+
 const marker = Symbol.for('agent-assistant.error.UnsupportedInputError');
 
-/** Codes of request parts a provider cannot send. */
-export type UnsupportedInputCode = 'attachments_unsupported' | 'output_unsupported' | 'tool_choice_unsupported';
+/** Request parts a provider cannot send; a failed step carries this as its result code. */
+export type UnsupportedInputReason = 'attachments_unsupported' | 'output_unsupported' | 'tool_choice_unsupported';
 
 /**
- * Thrown by a provider's `buildBody` when the turn asks for something its API (or the configured
- * model) cannot take; the step ends as an `invalid` / `provider_error` output with this `code`,
- * not retryable, and nothing is sent. Never silently drop what the user gave instead.
+ * Thrown by a provider's `buildBody` and the `convertTo*` converters when the turn asks for
+ * something its API (or the configured model) cannot take. Code `HARNESS_ERR_UNSUPPORTED_INPUT`;
+ * `reason` says what. In a turn the step ends as an `invalid` / `provider_error` output whose
+ * code is `reason`, not retryable, and nothing is sent. Never silently drop what the user gave
+ * instead.
  */
-export class UnsupportedInputError extends Error {
-  override readonly name = 'UnsupportedInputError';
-  readonly code: UnsupportedInputCode;
+export class UnsupportedInputError extends HarnessError {
+  /** The request part that cannot be sent; a failed turn's `error.code`. */
+  readonly reason: UnsupportedInputReason;
 
-  constructor(code: UnsupportedInputCode, message: string) {
-    super(message);
+  constructor(reason: UnsupportedInputReason, message: string) {
+    super('HARNESS_ERR_UNSUPPORTED_INPUT', message);
     Object.defineProperty(this, marker, { value: true });
-    this.code = code;
+    this.name = 'UnsupportedInputError';
+    this.reason = reason;
   }
 
   /** True for an `UnsupportedInputError` from any copy of this package. */
-  static isInstance(value: unknown): value is UnsupportedInputError {
-    return typeof value === 'object' && value !== null && marker in value;
+  static override isInstance(value: unknown): value is UnsupportedInputError {
+    return hasErrorMarker(value, marker);
   }
 }

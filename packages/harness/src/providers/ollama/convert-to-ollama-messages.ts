@@ -24,7 +24,7 @@ export interface OllamaConversation {
  * followed by one `tool` message per call carrying `tool_name` (errors as JSON with an `error`
  * field). Clarification answers are user messages; approval decisions and unusable replies become
  * short user notes. Image attachments of user messages go in `images` as base64.
- * @throws UnsupportedInputError (`attachments_unsupported`) for an attachment Ollama cannot take:
+ * @throws UnsupportedInputError (reason `attachments_unsupported`) for an attachment Ollama cannot take:
  * an image by URL (not a `data:` URL), any other file, any attachment on an assistant message.
  */
 export function convertToOllamaMessages(conversation: OllamaConversation): OllamaMessage[] {

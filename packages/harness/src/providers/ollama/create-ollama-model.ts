@@ -122,7 +122,7 @@ export function createOllamaModel(options: OllamaModelOptions): OllamaModel {
 
 /**
  * Ollama has no tool choice: `'auto'` offers the tools, `'none'` offers none.
- * @throws UnsupportedInputError (`tool_choice_unsupported`) for `'required'` or `{ name }` (with tools offered).
+ * @throws UnsupportedInputError (reason `tool_choice_unsupported`) for `'required'` or `{ name }` (with tools offered).
  */
 function ollamaOffersTools(input: HarnessModelInput): boolean {
   const choice = readToolChoice(input.toolChoice, input.availableTools);

@@ -38,7 +38,7 @@ export interface ConvertToOpenAICompatibleMessagesOptions {
  * JSON with an `error` field). Clarification answers are user messages; approval decisions and
  * unusable replies become short user notes; invalid outputs are never replayed as assistant speech.
  * User messages with attachments carry a parts array (see `toOpenAICompatibleUserContent`).
- * @throws UnsupportedInputError (`attachments_unsupported`) for an attachment chat completions
+ * @throws UnsupportedInputError (reason `attachments_unsupported`) for an attachment chat completions
  * cannot carry (a file by URL, any attachment on an assistant history message).
  */
 export function convertToOpenAICompatibleMessages(

@@ -66,7 +66,7 @@ describe('convertToOpenAIResponsesInput', () => {
         message,
         transcript: [],
       }),
-    ).toThrow(expect.objectContaining({ code: 'attachments_unsupported', message: expect.stringContaining('"img"') }));
+    ).toThrow(expect.objectContaining({ code: 'HARNESS_ERR_UNSUPPORTED_INPUT', reason: 'attachments_unsupported', message: expect.stringContaining('"img"') }));
   });
 
   it('replays tool steps with their reasoning items (and the item ids issued with them), missing results, clarifications and notes in order', () => {

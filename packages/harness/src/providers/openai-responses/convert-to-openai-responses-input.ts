@@ -46,7 +46,7 @@ export interface OpenAIResponsesPrompt {
  * reasoning item was issued with go back only together with that reasoning item, which the API
  * requires to travel with them. Clarification answers are user messages; approval decisions and
  * unusable replies become short user notes.
- * @throws UnsupportedInputError (`attachments_unsupported`) for an attachment on an assistant
+ * @throws UnsupportedInputError (reason `attachments_unsupported`) for an attachment on an assistant
  * history message (the API takes only text there).
  */
 export function convertToOpenAIResponsesInput(

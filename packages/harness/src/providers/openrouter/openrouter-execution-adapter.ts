@@ -130,7 +130,7 @@ export class OpenRouterExecutionAdapter implements ExecutionAdapter {
     } catch (error) {
       if (!(error instanceof UnsupportedInputError)) throw error;
       // An attachment chat completions cannot carry (a file by URL …): nothing is sent.
-      return { ...unsupportedResult(negotiation), error: { code: 'unsupported_capability', message: error.message, retryable: false, metadata: { code: error.code } } };
+      return { ...unsupportedResult(negotiation), error: { code: 'unsupported_capability', message: error.message, retryable: false, metadata: { code: error.reason } } };
     }
     const link = linkAbortSignal(options.signal);
     let timedOut = false;

@@ -33,7 +33,7 @@ describe('JsonRpcPeer', () => {
     await expect(second).resolves.toEqual({ sessionId: 's' });
     const error = await first.catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(JsonRpcRemoteError);
-    expect(error).toMatchObject({ code: -32602, message: 'bad' });
+    expect(error).toMatchObject({ code: 'HARNESS_ERR_JSON_RPC_REMOTE', rpcCode: -32602, message: 'bad' });
   });
 
   it('takes a request with id 0 from the other side and answers it once', () => {

@@ -1,6 +1,8 @@
+import { HarnessError } from '../../core/errors/harness-error.js';
 import * as z from '../../shared/validation/index.js';
 import { describeError } from '../../shared/describe-error.js';
 import { lazySchema } from '../../shared/schemas/lazy-schema.js';
+import { hasErrorMarker } from '../../core/errors/has-error-marker.js';
 
 /** A JSON-RPC id. Engines start theirs at 0, so `0` is as good an id as any. */
 export type JsonRpcId = number | string;
@@ -30,30 +32,53 @@ export interface JsonRpcPeerOptions {
   jsonrpcField?: boolean | undefined;
 }
 
-/** An error answer from the other side. */
-export class JsonRpcRemoteError extends Error {
-  /** The JSON-RPC error code. */
-  readonly code: number;
+const remoteMarker = Symbol.for('agent-assistant.error.JsonRpcRemoteError');
+const peerMarker = Symbol.for('agent-assistant.error.JsonRpcPeerError');
+
+/**
+ * An error answer from the other side (an engine refused or failed a request). Code
+ * `HARNESS_ERR_JSON_RPC_REMOTE`; the engine's own JSON-RPC error code is `rpcCode`. The session
+ * adapters return it as a `failed` result.
+ */
+export class JsonRpcRemoteError extends HarnessError {
+  /** The JSON-RPC error code the other side sent. */
+  readonly rpcCode: number;
   /** The error's `data`, as sent. */
   readonly data: unknown;
 
-  constructor(code: number, message: string, data: unknown) {
-    super(message);
+  constructor(rpcCode: number, message: string, data: unknown) {
+    super('HARNESS_ERR_JSON_RPC_REMOTE', message);
+    Object.defineProperty(this, remoteMarker, { value: true });
     this.name = 'JsonRpcRemoteError';
-    this.code = code;
+    this.rpcCode = rpcCode;
     this.data = data;
+  }
+
+  /** True for any `JsonRpcRemoteError`, even one from another copy of this package. */
+  static override isInstance(value: unknown): value is JsonRpcRemoteError {
+    return hasErrorMarker(value, remoteMarker);
   }
 }
 
-/** Why a request could not complete on our side: the peer closed, too many pending, a write failed, or aborted. */
-export class JsonRpcPeerError extends Error {
+/**
+ * Why a request could not complete on our side: the peer closed, too many pending, a write
+ * failed, or aborted. Code `HARNESS_ERR_JSON_RPC_PEER`; the session adapters return it as a
+ * `failed` result.
+ */
+export class JsonRpcPeerError extends HarnessError {
   /** What went wrong. */
   readonly reason: 'closed' | 'too_many_pending' | 'write_failed' | 'aborted';
 
   constructor(reason: JsonRpcPeerError['reason'], message: string) {
-    super(message);
+    super('HARNESS_ERR_JSON_RPC_PEER', message);
+    Object.defineProperty(this, peerMarker, { value: true });
     this.name = 'JsonRpcPeerError';
     this.reason = reason;
+  }
+
+  /** True for any `JsonRpcPeerError`, even one from another copy of this package. */
+  static override isInstance(value: unknown): value is JsonRpcPeerError {
+    return hasErrorMarker(value, peerMarker);
   }
 }
 

@@ -1,4 +1,5 @@
 import { HarnessError, type HarnessErrorOptions } from '../../core/errors/harness-error.js';
+import { hasErrorMarker } from '../../core/errors/has-error-marker.js';
 
 const marker = Symbol.for('agent-assistant.error.GitHubPublicFetchError');
 
@@ -71,6 +72,6 @@ export class GitHubPublicFetchError extends HarnessError {
 
   /** True for any `GitHubPublicFetchError`, even one from another copy of this package. */
   static override isInstance(value: unknown): value is GitHubPublicFetchError {
-    return typeof value === 'object' && value !== null && marker in value;
+    return hasErrorMarker(value, marker);
   }
 }

@@ -1,4 +1,5 @@
 import { HarnessError, type HarnessErrorOptions } from '../../../core/errors/harness-error.js';
+import { hasErrorMarker } from '../../../core/errors/has-error-marker.js';
 
 const marker = Symbol.for('agent-assistant.error.RelayConnectionError');
 
@@ -20,6 +21,6 @@ export class RelayConnectionError extends HarnessError {
 
   /** True for any `RelayConnectionError`, even one from another copy of this package. */
   static override isInstance(value: unknown): value is RelayConnectionError {
-    return typeof value === 'object' && value !== null && marker in value;
+    return hasErrorMarker(value, marker);
   }
 }

@@ -60,14 +60,14 @@ describe('buildAnthropicTooling', () => {
       systemNote: 'When you have the final answer, give it by calling the tool "forecast" with the answer as its input; do not answer in plain text.',
     });
     expect(buildAnthropicTooling({ availableTools: [weatherTool], toolChoice: 'none' }, true)).toEqual({ tools: [weather], tool_choice: { type: 'none' } });
-    expect(refusal({ availableTools: [weatherTool], toolChoice: 'required' }, true).code).toBe('tool_choice_unsupported');
+    expect(refusal({ availableTools: [weatherTool], toolChoice: 'required' }, true).reason).toBe('tool_choice_unsupported');
     expect(refusal({ availableTools: [weatherTool], toolChoice: { name: 'lookup_weather' } }, true).message).toContain('extended thinking');
   });
 
   it('refuses an unknown tool name, a malformed choice and an answer tool named like a real tool', () => {
-    expect(refusal({ availableTools: [weatherTool], toolChoice: { name: '__proto__' } })).toMatchObject({ code: 'tool_choice_unsupported', message: expect.stringContaining('"__proto__"') });
-    expect(refusal({ availableTools: [weatherTool], toolChoice: 'sometimes' as never }).code).toBe('tool_choice_unsupported');
-    expect(refusal({ availableTools: [weatherTool], output: { ...output, name: 'lookup_weather' } }).code).toBe('output_unsupported');
+    expect(refusal({ availableTools: [weatherTool], toolChoice: { name: '__proto__' } })).toMatchObject({ code: 'HARNESS_ERR_UNSUPPORTED_INPUT', reason: 'tool_choice_unsupported', message: expect.stringContaining('"__proto__"') });
+    expect(refusal({ availableTools: [weatherTool], toolChoice: 'sometimes' as never }).reason).toBe('tool_choice_unsupported');
+    expect(refusal({ availableTools: [weatherTool], output: { ...output, name: 'lookup_weather' } }).reason).toBe('output_unsupported');
   });
 });
 

@@ -19,7 +19,7 @@ export interface AnthropicTooling {
  * calls a tool (`{ name }` still forces that tool). With extended thinking the API refuses a forced
  * choice: the answer tool is offered with `auto` and `systemNote` tells the model to use it, and a
  * `required` or `{ name }` choice is refused.
- * @throws UnsupportedInputError `tool_choice_unsupported` (unknown tool, or forced with thinking),
+ * @throws UnsupportedInputError reason `tool_choice_unsupported` (unknown tool, or forced with thinking),
  *   `output_unsupported` (the answer tool's name is a real tool's).
  */
 export function buildAnthropicTooling(input: Pick<HarnessModelInput, 'availableTools' | 'output' | 'toolChoice'>, thinking: boolean): AnthropicTooling {

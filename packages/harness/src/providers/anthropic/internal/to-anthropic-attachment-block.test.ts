@@ -59,7 +59,7 @@ describe('toAnthropicAttachmentBlock', () => {
     [{ id: 'none', type: 'file' }, 'neither a url nor inline data'],
   ])('refuses %j, naming it', (attachment, why) => {
     const error = refusal(attachment);
-    expect(error.code).toBe('attachments_unsupported');
+    expect(error.reason).toBe('attachments_unsupported');
     expect(error.message).toContain(`"${attachment.id}"`);
     expect(error.message).toContain(why);
   });

@@ -12,7 +12,7 @@ function dataUrl(source: Extract<AttachmentSource, { type: 'base64' }>): string 
  * then each image as `image_url` (its `https:` URL, or a `data:` URL built from inline data) and
  * each other file as `file` with `file_data` (a `data:` URL; OpenAI and OpenRouter take PDFs this
  * way). A file by plain URL, or an address that is not `http(s):`, cannot be sent.
- * @throws UnsupportedInputError (`attachments_unsupported`) naming the attachment.
+ * @throws UnsupportedInputError (reason `attachments_unsupported`) naming the attachment.
  */
 export function toOpenAICompatibleUserContent(text: string, attachments: readonly HarnessAttachment[] | undefined): string | OpenAICompatibleContentPart[] {
   if (attachments === undefined || attachments.length === 0) return text;
