@@ -25,6 +25,8 @@ export interface HarnessServices {
   generateId: () => string;
   /** The harness's `output` schema, checked. */
   output?: ResolvedOutput;
+  /** `resultMetadata`, copied: added to every result's metadata. */
+  resultMetadata?: Readonly<Record<string, unknown>>;
 }
 
 /** Mutable state of one run (a first run or a resume) of a turn. */
