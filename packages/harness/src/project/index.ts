@@ -21,3 +21,4 @@ export {
 } from './describe/describe-agent-project.js';
 export * from './permissions/index.js';
 export * from './skills/index.js';
+export * from './harness/index.js';
