@@ -9,6 +9,7 @@ import {
   createModelFromProfile,
   createWorkspaceToolRegistry,
   describeAgentProject,
+  expandAgentCommand,
   loadAgentProject,
   parseProviderProfiles,
 } from '@agent-assistant/harness';
@@ -64,7 +65,11 @@ try {
     aliases: { fast: 'offline' },
   });
   const vfs = createNodeFsVfs({ root: 'project' });
+  // The message comes from the project's prompt template commands/release.md, which names its agent.
+  const command = expandAgentCommand(project, 'release', '1.2.0');
+  console.log(`command release → agent ${command.agent}: ${command.text}`);
   const harness = createAgentHarness(project, {
+    agent: command.agent,
     profiles,
     model: createModelFromProfile(profiles, 'fast'), // for agents whose file names no model (researcher)
     vfs,
@@ -77,7 +82,7 @@ try {
     },
     continuationSecret: 'example-continuation-secret-0123456789',
   });
-  const turn = { assistantId: 'example', turnId: 'turn-1', message: { id: 'm1', text: 'Draft the release notes for 1.2.0 and push.', receivedAt: new Date().toISOString() } };
+  const turn = { assistantId: 'example', turnId: 'turn-1', message: { id: 'm1', text: command.text, receivedAt: new Date().toISOString() } };
   const show = (result) => {
     for (const item of result.transcript) {
       if (item.type !== 'tool_result') continue;

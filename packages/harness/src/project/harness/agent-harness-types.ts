@@ -17,7 +17,7 @@ import type { ProjectAgent, ProjectInstructionsInfo } from '../agent-project-typ
  */
 export type AgentSecretSource =
   | ReadonlyMap<string, string>
-  | Readonly<Record<string, string>>
+  | Readonly<Record<string, string | undefined>>
   | ((name: string) => string | undefined);
 
 /** What the `tools` function of {@link CreateAgentHarnessOptions} gets, once per agent (the turn's agent and each subagent). */

@@ -29,7 +29,7 @@ function lookupOf(source: AgentSecretSource): (name: string) => unknown {
   if (typeof source === 'function') return source;
   if (source instanceof Map) return (name) => (source as ReadonlyMap<string, string>).get(name);
   if (typeof source === 'object' && source !== null && !Array.isArray(source)) {
-    const record = source as Readonly<Record<string, string>>;
+    const record = source as Readonly<Record<string, string | undefined>>;
     return (name) => (Object.hasOwn(record, name) ? record[name] : undefined);
   }
   throw new HarnessConfigError('secrets must be a Map, a plain object of name → value, or a function of the name.', { field: 'secrets' });
