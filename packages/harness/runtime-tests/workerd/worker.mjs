@@ -1,6 +1,8 @@
 // Runs inside workerd: a tool turn, then an approval turn paused, serialised, resumed by a new
 // harness and completed — proving the built main entry (and WebCrypto signing) works in Workers.
-import { buildContextPacket, createHarness, memoryTraceSink, readOutputArtifact, reduceOutput } from '@agent-assistant/harness';
+// `/project`: an agent project from an in-memory VFS (YAML loaded lazily, SHA-256 by Web Crypto)
+// runs a turn: a skill loaded on demand, a deny, an ask paused and resumed by a new agent harness.
+import { buildContextPacket, createAgentHarness, createHarness, loadAgentProject, memoryTraceSink, readOutputArtifact, reduceOutput } from '@agent-assistant/harness';
 import { createFakeToolRegistry, createScriptedModel } from '@agent-assistant/harness/testing';
 import { createMemoryVfs } from '@agent-assistant/vfs';
 
@@ -16,9 +18,61 @@ const tools = () =>
     book_table: { requiresApproval: true, execute: ({ name }) => `Booked ${name}` },
   });
 
+const projectFiles = {
+  'agent-project.yaml': 'default_agent: lead\nagents:\n  lead:\n    tools: [bash]\n    skills: all\n    secrets: [TOKEN]\n',
+  'agents/lead.md': '---\nmode: primary\nsteps: 6\npermission:\n  bash:\n    "git push*": ask\n    "rm *": deny\n---\nLEAD-PROMPT\n',
+  'skills/notes/SKILL.md': '---\ndescription: Write notes.\n---\nNOTES-BODY\n',
+  'skills/notes/template.md': 'TEMPLATE\n',
+  'AGENTS.md': 'AGENTS-RULES\n',
+};
+
+async function projectTurn(secret) {
+  const vfs = createMemoryVfs(projectFiles);
+  const project = await loadAgentProject(vfs);
+  const ran = [];
+  const options = (model) => ({
+    model,
+    vfs,
+    continuationSecret: secret,
+    secrets: { TOKEN: 'token-value', OTHER: 'other-value' },
+    tools: ({ secret: read }) =>
+      createFakeToolRegistry({
+        bash: ({ command }) => {
+          ran.push(command);
+          return `ran ${command} with ${read('TOKEN')} and ${read('OTHER')}`;
+        },
+      }),
+  });
+  const lastResult = (step) => step.transcript.filter((item) => item.type === 'tool_result').map((item) => item.result.output ?? item.result.error.code);
+  const model = createScriptedModel([
+    (step) => {
+      if (!step.instructions.systemPrompt.startsWith('LEAD-PROMPT\n\n# Project instructions (AGENTS.md)\n\nAGENTS-RULES')) throw new Error('wrong prompt');
+      return { type: 'tool_request', calls: [{ id: 's1', name: 'skill', input: { name: 'notes' } }, { id: 'r1', name: 'bash', input: { command: 'rm -rf /' } }] };
+    },
+    { type: 'tool_request', calls: [{ id: 'p1', name: 'bash', input: { command: 'git push' } }] },
+  ]);
+  const paused = await createAgentHarness(project, options(model)).runTurn({
+    assistantId: 'worker',
+    turnId: 'turn-project',
+    message: { id: 'm1', text: 'Notes, then push.', receivedAt: '2026-01-01T00:00:00.000Z' },
+  });
+  const resumed = await createAgentHarness(project, options(createScriptedModel([(step) => ({ type: 'final_answer', text: lastResult(step).join(' | ') })]))).resumeTurn(
+    JSON.parse(JSON.stringify(paused.continuation)),
+    { type: 'approval', decisions: { p1: 'approved' } },
+  );
+  return {
+    offered: model.calls[0].availableTools.map((tool) => tool.name),
+    paused: [paused.outcome, paused.metadata.approvalRequests[0].details.permissionRule.pattern],
+    resumed: [resumed.outcome, resumed.assistantMessage?.text, resumed.usage.toolCalls],
+    instructions: [resumed.metadata.agentProject.agent, resumed.metadata.agentProject.instructions.source, resumed.metadata.agentProject.instructions.sha.length],
+    ran,
+  };
+}
+
 export default {
   async fetch(request, env) {
     const secret = env.CONTINUATION_SECRET;
+    if (new URL(request.url).pathname === '/project') return Response.json(await projectTurn(secret));
     const trace = memoryTraceSink();
     const weather = await createHarness({
       model: createScriptedModel([

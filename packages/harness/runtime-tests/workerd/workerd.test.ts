@@ -39,4 +39,16 @@ describe('the built main entry inside workerd (the Cloudflare Workers runtime)',
       ],
     });
   }, 30_000);
+
+  it('runs an agent project turn from an in-memory VFS: a skill, a deny, an ask resumed by a new agent harness', async () => {
+    const response = await fetch(`${workerd!.url}project`);
+    expect(response.status, workerd!.stderr()).toBe(200);
+    expect(await response.json()).toEqual({
+      offered: ['bash', 'skill'],
+      paused: ['awaiting_approval', 'git push*'],
+      resumed: ['completed', expect.stringMatching(/^NOTES-BODY\n[\s\S]*- template\.md \| permission_denied \| ran git push with token-value and undefined$/), 3],
+      instructions: ['lead', 'AGENTS.md', 12],
+      ran: ['git push'],
+    });
+  }, 30_000);
 });

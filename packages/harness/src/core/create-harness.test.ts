@@ -28,6 +28,27 @@ describe('createHarness', () => {
     expect(model.calls[1]?.transcript.at(-1)).toMatchObject({ type: 'tool_result', result: { output: 'Sunny in Oslo' } });
   });
 
+  it('adds resultMetadata to every result, a fresh copy each time, the result\'s own fields winning', async () => {
+    const given = { agentProject: { agent: 'assistant', instructions: null }, steering: 'loses' };
+    const harness = createHarness({
+      model: createScriptedModel((input) => ({ type: 'final_answer', text: input.message.text })),
+      resultMetadata: given,
+    });
+    given.agentProject.agent = 'changed later';
+    const first = await harness.runTurn(createTurnInput({ text: 'a' }));
+    expect(first.metadata).toEqual({ agentProject: { agent: 'assistant', instructions: null }, steering: 'loses' });
+    (first.metadata!.agentProject as { agent: string }).agent = 'changed by a reader';
+    const second = await harness.runTurn(createTurnInput({ text: 'b' }));
+    expect(second.metadata?.agentProject).toEqual({ agent: 'assistant', instructions: null });
+  });
+
+  it('refuses resultMetadata that is not a plain object of JSON values', () => {
+    const model = createScriptedModel([]);
+    for (const resultMetadata of [[], 'text', { fn: () => 1 }, { get boom() { throw new Error('no'); } }]) {
+      expect(() => createHarness({ model, resultMetadata: resultMetadata as never })).toThrow(expect.objectContaining({ field: 'resultMetadata' }) as Error);
+    }
+  });
+
   it('rejects a config without a model', () => {
     expect(() => createHarness({} as never)).toThrow(HarnessConfigError);
   });

@@ -1,4 +1,6 @@
 import { runBackendTurn } from './internal/run-backend-turn.js';
+import { detachValue } from './continuation/detach-value.js';
+import { isRecord } from '../shared/is-record.js';
 import { createContinuationCodec } from './continuation/continuation-codec.js';
 import { HarnessConfigError } from './errors/harness-config-error.js';
 import { createRun } from './internal/create-run.js';
@@ -76,6 +78,7 @@ export function createHarness<TSchema extends HarnessOutputSchema | undefined = 
     generateId,
     ...(config.output === undefined ? {} : { output: resolveOutput(config.output, 'createHarness') }),
     compaction: resolveCompaction(config.model === undefined ? undefined : config.compaction, config.model),
+    ...(config.resultMetadata === undefined ? {} : { resultMetadata: readResultMetadata(config.resultMetadata) }),
   };
   const { backend, trace, requirements, resumeGuard } = config;
   /** A call's own `output` schema, checked (a bad one throws `HarnessConfigError`), else the harness's. */
@@ -127,4 +130,13 @@ function checkInput(input: HarnessTurnInput): HarnessTurnInput {
     throw new HarnessConfigError(`Invalid turn input: ${formatIssues(parsed.error.issues, 'input')}.`, { field: 'input' });
   }
   return parsed.data as HarnessTurnInput;
+}
+
+/** A plain copy of `resultMetadata`; anything but a plain object of JSON values is refused. */
+function readResultMetadata(value: unknown): Readonly<Record<string, unknown>> {
+  const copied = isRecord(value) ? detachValue(value) : undefined;
+  if (copied === undefined || !copied.ok || !isRecord(copied.value)) {
+    throw new HarnessConfigError('resultMetadata must be a plain object of JSON values.', { field: 'resultMetadata' });
+  }
+  return copied.value;
 }

@@ -41,7 +41,33 @@ export interface ExecutionCapabilities {
    * absent or `false`: the harness refuses steering input as `steer_unsupported`.
    */
   steer?: boolean | undefined;
+  /**
+   * Which features of an agent project the backend honours (see `createAgentHarness`): a
+   * project that asks for one the backend does not honour is refused with
+   * `FeatureNotSupportedError` naming it. Absent: only `instructions`.
+   */
+  agentProject?: ExecutionProjectCapabilities | undefined;
   notes?: string[] | undefined;
+}
+
+/**
+ * The agent-project features a backend honours. Each absent field is `false`, except
+ * `instructions`, which every backend receives in `ExecutionRequest.instructions`.
+ */
+export interface ExecutionProjectCapabilities {
+  /** The system prompt (an agent's prompt and the project's `AGENTS.md`) reaches the model. @default true */
+  instructions?: boolean | undefined;
+  /** The product's tools in `request.tools` are offered to the model and run. @default false */
+  tools?: boolean | undefined;
+  /** The `skill` tool is offered and run (skills loaded on demand). @default false */
+  skills?: boolean | undefined;
+  /** The `task` tool is offered and run (the project's subagents). @default false */
+  subagents?: boolean | undefined;
+  /**
+   * The backend asks `ExecutionOptions.onPermissionRequest` before it answers a permission
+   * request of its engine, and follows the verdict. @default false
+   */
+  permissionRules?: boolean | undefined;
 }
 
 /** Codes of negotiation reasons. */
@@ -197,6 +223,25 @@ export interface ExecutionSteering {
   receive(deliver: (message: ExecutionSteerMessage) => Promise<void> | void): () => void;
 }
 
+/** A permission request of an engine, as the host's rules see it (`ExecutionOptions.onPermissionRequest`). */
+export interface ExecutionPermissionRequest {
+  /** What the engine wants to do, in its words. */
+  title: string;
+  /** The engine's name for the tool, when it gives one (`Bash`, `execute`, `commandExecution`, ...). */
+  toolName?: string | undefined;
+  /** The kind of work, as far as the engine says. */
+  kind?: ExecutionToolActivityKind | undefined;
+  /** The shell command, for `kind: 'command'` when the engine gives it. */
+  command?: string | undefined;
+}
+
+/**
+ * What the host decides for an engine's permission request: answer it approved or rejected in
+ * the live engine at once, or `ask` a person (the turn ends `awaiting_approval`, as without a
+ * verdict).
+ */
+export type ExecutionPermissionVerdict = 'approve' | 'reject' | 'ask';
+
 /** Per-call options of `execute`. */
 export interface ExecutionOptions {
   /** Aborted when the turn times out or is cancelled; backends must stop their work. */
@@ -213,6 +258,14 @@ export interface ExecutionOptions {
   onEvent?: ((event: ExecutionStreamEvent) => void) | undefined;
   /** User input added mid-turn; present only for backends whose capabilities say `steer: true`. */
   steer?: ExecutionSteering | undefined;
+  /**
+   * The host's rules for the engine's own tools (an agent's permission rules). A backend whose
+   * capabilities say `agentProject.permissionRules` calls it for each permission request of its
+   * engine before pausing: `approve` and `reject` are answered in the live engine at once (noted
+   * in the result's trace) and the turn runs on; `ask` (or a call that throws) pauses the turn as
+   * usual. Absent: every request pauses.
+   */
+  onPermissionRequest?: ((request: ExecutionPermissionRequest) => ExecutionPermissionVerdict) | undefined;
 }
 
 /** Error codes a backend reports. `invalid_request`: the request itself failed validation at the adapter's door. */

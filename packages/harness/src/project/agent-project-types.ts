@@ -94,6 +94,20 @@ export interface ProjectSkill {
   readonly path: string;
 }
 
+/** A prompt template of the project (`commands/<name>.md`): expanded into a turn's message by `expandAgentCommand`. */
+export interface ProjectCommand {
+  /** The file's name without `.md`. */
+  readonly name: string;
+  /** Frontmatter `description`: what the command does, for a product's menu. */
+  readonly description: string | undefined;
+  /** Frontmatter `agent`: the agent that runs it; `undefined` means the project's default agent. */
+  readonly agent: string | undefined;
+  /** The body, trimmed: the message text, `$ARGUMENTS` standing for what the user typed after the command. */
+  readonly template: string;
+  /** VFS path of the command file. */
+  readonly path: string;
+}
+
 /** What project instructions were loaded, for a turn's metadata. */
 export interface ProjectInstructionsInfo {
   /** Which file: `AGENTS.md`, or `CLAUDE.md` when there is no `AGENTS.md`. */
@@ -135,6 +149,8 @@ export interface AgentProject {
   readonly agents: ReadonlyMap<string, ProjectAgent>;
   /** Every skill of `skills/` by name, in name order (granted or not). */
   readonly skills: ReadonlyMap<string, ProjectSkill>;
+  /** Every prompt template of `commands/` by name, in name order. */
+  readonly commands: ReadonlyMap<string, ProjectCommand>;
   /** `AGENTS.md` (or `CLAUDE.md`), or `null` when none was loaded. */
   readonly instructions: ProjectInstructions | null;
   /** What the loader noticed but accepted: unknown keys, ignored files, instructions left out. */

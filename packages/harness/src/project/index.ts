@@ -13,6 +13,7 @@ export {
   type AgentDescription,
   type AgentProjectDescription,
   type AgentToolsDescription,
+  type CommandDescription,
   type DescribeAgentProjectOptions,
   type GrantDescription,
   type PermissionDescription,
@@ -21,3 +22,5 @@ export {
 } from './describe/describe-agent-project.js';
 export * from './permissions/index.js';
 export * from './skills/index.js';
+export * from './harness/index.js';
+export { expandAgentCommand, COMMAND_ARGUMENTS_PLACEHOLDER, type ExpandedAgentCommand } from './commands/expand-agent-command.js';

@@ -23,11 +23,16 @@ import { jsonTurnView, textTurnView } from '../internal/turn-view.js';
 
 /** The flags of `agent-assistant run`. */
 export const RUN_FLAGS: FlagSpecs = {
+  project: {
+    value: 'DIR',
+    help: 'an agent project folder: its agent gives the prompt, model, tools, skills and rules (see docs/agent-projects.md)',
+  },
+  agent: { value: 'NAME', help: "the project's agent (default: its default agent)" },
   profiles: {
     value: 'FILE',
     help: 'provider profiles file (JSON; see docs/provider-profiles.md)',
   },
-  profile: { value: 'ID', help: 'profile id or alias in --profiles' },
+  profile: { value: 'ID', help: 'profile id or alias in --profiles (with --project: the model of agents that name none)' },
   backend: {
     value: 'ID',
     help: `local CLI backend instead of a profile: ${LOCAL_BACKEND_IDS.join(', ')}`,
@@ -82,6 +87,7 @@ export const RUN_FLAGS: FlagSpecs = {
 export function runUsage(): string {
   return [
     'Usage: agent-assistant run (--profiles FILE --profile ID | --backend ID) [--prompt TEXT | --prompt-file FILE | < stdin] [options]',
+    '       agent-assistant run --project DIR [--agent NAME] (--profiles FILE [--profile ID] | --backend ID) [options]',
     '',
     'Runs one bounded turn and prints the answer as it is written. On a terminal, tool activity and a',
     'spinner go to stderr; a summary line (outcome, stop reason, tokens, cost, time) ends the run.',
@@ -102,6 +108,8 @@ export function runSettingsFromFlags(flags: ParsedFlags, cwd: string): RunSettin
     return value === undefined ? undefined : resolve(cwd, value);
   };
   const settings: RunSettings = {
+    project: path('project'),
+    agent: flagValue(flags, 'agent'),
     profiles: path('profiles'),
     profile: flagValue(flags, 'profile'),
     backend: flagValue(flags, 'backend'),
@@ -117,8 +125,17 @@ export function runSettingsFromFlags(flags: ParsedFlags, cwd: string): RunSettin
   };
   const usesProfile = settings.profiles !== undefined || settings.profile !== undefined;
   if (settings.backend !== undefined && usesProfile) throw usageError('Use either --backend or --profiles/--profile, not both.', 'backend');
+  if (settings.project === undefined) {
+    if (settings.agent !== undefined) throw usageError('--agent names an agent of --project DIR; pass --project too.', 'agent');
+  } else {
+    if (flagValue(flags, 'system') !== undefined) throw usageError("--system is not for --project: the agent's file and AGENTS.md give the system prompt.", 'system');
+    if (settings.requireApproval.length > 0) throw usageError("--require-approval is not for --project: the agent's permission rules decide what asks.", 'require-approval');
+    if (settings.backend === undefined && settings.profiles === undefined) {
+      throw usageError("--project needs --profiles FILE (the provider profiles its agents' models name) or --backend ID.", 'profiles');
+    }
+  }
   if (settings.backend === undefined) {
-    if (settings.profiles === undefined || settings.profile === undefined) {
+    if (settings.profiles === undefined || (settings.profile === undefined && settings.project === undefined)) {
       throw usageError('Say what runs the turn: --profiles FILE --profile ID, or --backend ID (see `agent-assistant probe`).', 'profile');
     }
     for (const name of ['backend-command', 'model'] as const) {
@@ -151,6 +168,7 @@ export async function runCommand(io: CliIo, argv: readonly string[]): Promise<nu
     continuationSecret,
     resumeOnce: false,
     home: homedir(),
+    systemPrompt: flagValue(flags, 'system'),
   });
   const view = flagSwitch(flags, 'json') ? jsonTurnView(io) : textTurnView(io);
   const turnId = randomUUID();
@@ -172,9 +190,6 @@ export async function runCommand(io: CliIo, argv: readonly string[]): Promise<nu
             id: randomUUID(),
             text,
             receivedAt: new Date().toISOString(),
-          },
-          instructions: {
-            systemPrompt: flagValue(flags, 'system') ?? 'You are a helpful assistant. Answer concisely.',
           },
         },
         { signal },

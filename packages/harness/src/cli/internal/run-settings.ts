@@ -6,7 +6,11 @@ import { lazySchema } from '../../shared/schemas/lazy-schema.js';
  * continuation so `resume` rebuilds the same harness. Paths are absolute; no secrets.
  */
 export interface RunSettings {
-  /** Provider profiles file and the profile id or alias. */
+  /** An agent project folder: its agent's prompt, model, tools, skills and rules run the turn. */
+  project?: string | undefined;
+  /** The agent of `project`. @default the project's default agent */
+  agent?: string | undefined;
+  /** Provider profiles file and the profile id or alias (with `project`: the model of agents that name none). */
   profiles?: string | undefined;
   profile?: string | undefined;
   /** A local CLI backend id, its executable and model. */
@@ -31,6 +35,8 @@ const count = () => z.int().check(z.gte(1), z.lte(2_147_483_647));
 /** Validates run settings read back from a continuation file. */
 export const runSettingsSchema = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
+    project: z.optional(text()),
+    agent: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
     profiles: z.optional(text()),
     profile: z.optional(text()),
     backend: z.optional(text()),

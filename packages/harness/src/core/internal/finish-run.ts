@@ -66,6 +66,9 @@ export async function finishRun(run: RunContext, ending: RunEnding): Promise<Har
       metadata = { error: { code: 'continuation_seal_failed', message: describeError(error), source: 'continuation' } };
     }
   }
+  const extra = run.services.resultMetadata;
+  // A fresh copy per result: one result's metadata changed by its reader never shows in another's.
+  if (extra !== undefined) metadata = { ...structuredClone(extra), ...metadata };
   if (run.modelReceipts.length > 0) metadata = { ...metadata, modelReceipts: [...run.modelReceipts] };
   if (run.compactions.length > 0) metadata = { ...metadata, compaction: { receipts: [...run.compactions], history: [...(run.input.history ?? [])] } };
   if (run.steering !== undefined) {

@@ -29,6 +29,8 @@ export interface HarnessServices {
   output?: ResolvedOutput;
   /** How the conversation is compacted, and whether automatically. */
   compaction: ResolvedCompaction;
+  /** `resultMetadata`, copied: added to every result's metadata. */
+  resultMetadata?: Readonly<Record<string, unknown>>;
 }
 
 /** Mutable state of one run (a first run or a resume) of a turn. */

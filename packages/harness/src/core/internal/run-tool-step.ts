@@ -318,7 +318,11 @@ async function pauseForTools(
   const pausing = executed.filter((entry) => entry.pause !== undefined);
   for (const entry of executed) {
     if (entry.pause === undefined) recordWithoutHooks(run, entry.result, entry.latencyMs);
-    else addUsage(run.usage, entry.result.usage, entry.latencyMs);
+    else {
+      addUsage(run.usage, entry.result.usage, entry.latencyMs);
+      // The call runs again, with the same id, on resume: it is counted in `usage.toolCalls` then, once.
+      run.usage.toolCalls -= 1;
+    }
   }
   for (const item of remaining) if (item.kind === 'immediate') recordWithoutHooks(run, item.result, 0);
   const pendingCalls = [

@@ -201,6 +201,14 @@ export interface HarnessBaseConfig {
    * @default undefined (plain text answers)
    */
   output?: HarnessOutputSchema | undefined;
+  /**
+   * Fields added to the `metadata` of every result this harness returns (the result's own fields
+   * win on a clash), e.g. which project instructions a turn ran with (`createAgentHarness` sets
+   * `agentProject`). Plain JSON, copied once by `createHarness`; a value that is not a plain
+   * object of JSON values throws `HarnessConfigError` naming `resultMetadata`.
+   * @default undefined
+   */
+  resultMetadata?: Readonly<Record<string, unknown>> | undefined;
 }
 
 /** The harness drives the loop with a model adapter. */

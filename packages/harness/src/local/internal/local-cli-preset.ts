@@ -37,6 +37,8 @@ export function presetCapabilities(spec: PresetSpec): ExecutionCapabilities {
     maxContextStrategy: 'large',
     streaming: spec.streaming === true,
     steer: false,
+    // The CLI gets the system prompt; it runs its own tools and never asks the host for permission.
+    agentProject: { instructions: true },
     notes: [...spec.notes],
   };
 }

@@ -66,6 +66,17 @@ export interface SkillDescription {
   grantedTo: string[];
 }
 
+/** One prompt template (`commands/<name>.md`), for a product's menu. */
+export interface CommandDescription {
+  name: string;
+  /** Its frontmatter `description`, or `null`. */
+  description: string | null;
+  /** The agent that runs it (its `agent`, else the default agent). */
+  agent: string;
+  /** Project-relative path of the command file. */
+  file: string;
+}
+
 /** A whole project as plain JSON: no maps, no prompt texts, never a secret value (a project holds none). */
 export interface AgentProjectDescription {
   defaultAgent: string;
@@ -73,6 +84,8 @@ export interface AgentProjectDescription {
   manifest: string;
   agents: AgentDescription[];
   skills: SkillDescription[];
+  /** The prompt templates, in name order (their text is not included). */
+  commands: CommandDescription[];
   /** What `AGENTS.md` / `CLAUDE.md` was loaded (`path` relative to the project folder), or `null`. */
   instructions: ProjectInstructionsInfo | null;
   warnings: AgentProjectIssue[];
@@ -89,7 +102,8 @@ export interface DescribeAgentProjectOptions {
 /**
  * Describes a loaded project for a product's settings page: each agent with its model, mode, its
  * grants as written and what each resolves to (skills, tools, subagents, secret names), its
- * permission rules; each skill and who may load it; the instructions' metadata and the warnings.
+ * permission rules; each skill and who may load it; each command and the agent that runs it; the
+ * instructions' metadata and the warnings.
  * The result is plain JSON (`JSON.stringify` keeps all of it) and a fresh copy each call.
  */
 export function describeAgentProject(project: AgentProject, options: DescribeAgentProjectOptions = {}): AgentProjectDescription {
@@ -104,6 +118,12 @@ export function describeAgentProject(project: AgentProject, options: DescribeAge
       description: skill.description,
       directory: relative(skill.directory),
       grantedTo: agents.filter((agent) => agent.effective.skills.includes(skill.name)).map((agent) => agent.name),
+    })),
+    commands: [...(project.commands?.values() ?? [])].map((command) => ({
+      name: command.name,
+      description: command.description ?? null,
+      agent: command.agent ?? project.defaultAgent,
+      file: relative(command.path),
     })),
     instructions: project.instructions === null ? null : { ...project.instructions.info, path: relative(project.instructions.info.path) },
     warnings: project.warnings.map((warning) => ({ ...warning })),

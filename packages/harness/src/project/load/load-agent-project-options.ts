@@ -16,6 +16,10 @@ export interface AgentProjectLimits {
   maxAgents: number;
   /** Most folders under `skills/`. @default 200 */
   maxSkills: number;
+  /** Largest `commands/<name>.md`, in bytes. @default 65536 */
+  maxCommandFileBytes: number;
+  /** Most entries under `commands/`. @default 200 */
+  maxCommands: number;
 }
 
 /** The default limits of `loadAgentProject`. Documented defaults quote this object. */
@@ -26,12 +30,14 @@ export const DEFAULT_AGENT_PROJECT_LIMITS: Readonly<AgentProjectLimits> = /* @__
   maxInstructionsBytes: 131_072,
   maxAgents: 100,
   maxSkills: 200,
+  maxCommandFileBytes: 65_536,
+  maxCommands: 200,
 });
 
 /** Options of `loadAgentProject`. */
 export interface LoadAgentProjectOptions {
   /**
-   * The VFS folder that holds the project (its manifest, `agents/`, `skills/`, `AGENTS.md`).
+   * The VFS folder that holds the project (its manifest, `agents/`, `skills/`, `commands/`, `AGENTS.md`).
    * @default '/'
    */
   root?: string | undefined;

@@ -7,6 +7,7 @@ import { resolveLoadOptions, type LoadAgentProjectOptions, type ResolvedLoadOpti
 import { ProjectLog } from './project-log.js';
 import { projectPath, quoteName } from './project-names.js';
 import { readAgentFile, type AgentFileSettings } from './read-agent-file.js';
+import { readCommands, type CommandFile } from './read-commands.js';
 import { readInstructions } from './read-instructions.js';
 import { MANIFEST_FILES, readManifest, type Manifest } from './read-manifest.js';
 import { listProjectDir, readProjectFile } from './read-project-file.js';
@@ -15,7 +16,7 @@ import { effectiveGrants } from './resolve-grants.js';
 
 /**
  * Loads an agent project from a VFS folder: the manifest (`agent-project.yaml` or `.json`), each
- * agent's file, every `skills/<name>/SKILL.md`, and `AGENTS.md` (or `CLAUDE.md` when there is no
+ * agent's file, every `skills/<name>/SKILL.md`, every `commands/<name>.md`, and `AGENTS.md` (or `CLAUDE.md` when there is no
  * `AGENTS.md`). Every file is read through the VFS under a byte limit; paths that leave the
  * project are refused by the VFS. Runs in Node and in Workers (the YAML parser loads lazily on
  * the first call).
@@ -41,6 +42,8 @@ export async function loadAgentProject(vfs: VfsProvider, options?: LoadAgentProj
     await warnUnlistedAgentFiles(vfs, resolved, manifest.value, log);
     checkReferences(manifest, agentFiles, skills, log);
   }
+  const commands = await readCommands(vfs, resolved.root, log, resolved.limits);
+  if (manifest !== undefined) checkCommandAgents(commands, manifest.value, agentFiles, log);
   const instructions = await readInstructions(vfs, resolved.root, log, resolved.limits.maxInstructionsBytes);
   if (manifest === undefined || log.problems.length > 0) throw new AgentProjectError(log.problems, { warnings: log.warnings });
 
@@ -74,9 +77,21 @@ export async function loadAgentProject(vfs: VfsProvider, options?: LoadAgentProj
     defaultAgent: manifest.value.defaultAgent?.name ?? agents.find(([, agent]) => agent.mode !== 'subagent')![0],
     agents: frozenMap(agents),
     skills: frozenMap(skills),
+    commands: frozenMap([...commands].map(([name, { agentLine: _line, ...command }]) => [name, Object.freeze(command)] as const)),
     instructions,
     warnings: Object.freeze([...log.warnings]),
   });
+}
+
+/** A command's `agent` must be an agent of the manifest that runs turns of its own (mode primary or all). */
+function checkCommandAgents(commands: ReadonlyMap<string, CommandFile>, manifest: Manifest, agentFiles: ReadonlyMap<string, AgentFileSettings>, log: ProjectLog): void {
+  for (const command of commands.values()) {
+    if (command.agent === undefined) continue;
+    const at = { key: 'agent', line: command.agentLine };
+    const file = `commands/${command.name}.md`;
+    if (!manifest.agents.has(command.agent)) log.problem(file, `agent names ${quoteName(command.agent)}, which is not an agent of the manifest.`, at);
+    else if (agentFiles.get(command.agent)?.mode === 'subagent') log.problem(file, `agent names ${quoteName(command.agent)}, whose mode is subagent; it cannot run a turn of its own.`, at);
+  }
 }
 
 function checkVfs(vfs: VfsProvider): void {

@@ -67,6 +67,9 @@ describe('permission rules against an OpenAI-compatible server', () => {
     const resumed = await harness.resumeTurn(paused.continuation!, { type: 'approval', decisions: { call_push: 'approved' } });
     expect(resumed).toMatchObject({ outcome: 'completed', assistantMessage: { text: 'Pushed.' } });
     expect(inner.calls).toHaveLength(1);
+    // Paused, then run on resume: one tool call in the turn's usage, not two.
+    expect(paused.usage.toolCalls).toBe(0);
+    expect(resumed.usage.toolCalls).toBe(1);
     const toolMessages = (server.requests[1]!.body as ChatBody).messages.filter((message) => message.role === 'tool');
     expect(toolMessages).toEqual([{ role: 'tool', tool_call_id: 'call_push', content: 'ran git push origin main' }]);
   });

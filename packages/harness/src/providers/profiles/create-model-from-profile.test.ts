@@ -276,6 +276,36 @@ describe('createModelFromProfile', () => {
     expect(small.ollama.requests).toHaveLength(0);
   });
 
+  it('sends sampling as each protocol names it: temperature replacing the profile\'s, top_p where the protocol puts it', async () => {
+    const { ollama, openai, anthropic } = await setup();
+    const responses = await track(createFakeOpenAIResponsesServer());
+    const gemini = await track(createFakeGeminiServer());
+    const set = parseProviderProfiles({
+      profiles: [
+        { id: 'o', provider: 'ollama', protocol: 'ollama-chat', model: 'm', endpoint: ollama.url, authMode: 'none', temperature: 1.5 },
+        { id: 'c', provider: 'x', protocol: 'openai-chat', model: 'm', endpoint: openai.url, authMode: 'none', temperature: 1.5 },
+        { id: 'a', provider: 'x', protocol: 'anthropic-messages', model: 'm', endpoint: anthropic.url, authMode: 'api-key', secretSource: { kind: 'environment', name: 'ANTHROPIC_KEY' }, maxOutputTokens: 64, temperature: 1.5 },
+        { id: 'r', provider: 'x', protocol: 'openai-responses', model: 'm', endpoint: responses.url, authMode: 'none', temperature: 1.5 },
+        { id: 'g', provider: 'x', protocol: 'gemini-generate-content', model: 'm', endpoint: gemini.url, authMode: 'api-key', secretSource: { kind: 'environment', name: 'ANTHROPIC_KEY' }, temperature: 1.5 },
+      ],
+    });
+    for (const server of [ollama, openai, anthropic, responses, gemini]) server.enqueue({ text: 'ok' });
+    const sampling = { temperature: 0.2, topP: 0.9 };
+    for (const id of ['o', 'c', 'a', 'r', 'g']) {
+      expect(await createModelFromProfile(set, id, { sampling, env }).nextStep(createModelInput())).toMatchObject({ type: 'final_answer', text: 'ok' });
+    }
+    expect(ollama.requests[0]!.body).toMatchObject({ options: { temperature: 0.2, top_p: 0.9 } });
+    for (const server of [openai, anthropic, responses]) expect(server.requests[0]!.body).toMatchObject({ temperature: 0.2, top_p: 0.9 });
+    expect(gemini.requests[0]!.body).toMatchObject({ generationConfig: { temperature: 0.2, topP: 0.9 } });
+
+    openai.enqueue({ text: 'ok' });
+    await createModelFromProfile(set, 'c', { sampling: { topP: 0.5 } }).nextStep(createModelInput());
+    expect(openai.requests[1]!.body).toMatchObject({ temperature: 1.5, top_p: 0.5 });
+    for (const bad of [{ temperature: 2.5 }, { topP: -0.1 }, { topP: Number.NaN }, { temperature: '1' }]) {
+      expect(() => createModelFromProfile(set, 'c', { sampling: bad as never })).toThrow(HarnessConfigError);
+    }
+  });
+
   it('refuses unknown names', async () => {
     const { set } = await setup();
     expect(() => createModelFromProfile(set, 'missing')).toThrow(HarnessConfigError);

@@ -1,3 +1,4 @@
+import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import type { HarnessModelAdapter } from '../../core/types/model.js';
 import { createAnthropicModel } from '../anthropic/create-anthropic-model.js';
 import type { HttpProviderOptions } from '../http/http-provider-options.js';
@@ -10,52 +11,74 @@ import { withReceipt } from './internal/with-receipt.js';
 import type { CreateModelFromProfileOptions, ProfileModel, ProviderProfile, ProviderProfileSet } from './provider-profile-types.js';
 import type { ProviderProtocol } from './provider-protocols.js';
 
-type ProtocolFactory = (profile: ProviderProfile, transport: HttpProviderOptions) => HarnessModelAdapter;
+/** The sampling one model runs with: the profile's, replaced by the caller's. */
+interface Sampling {
+  temperature: number | undefined;
+  topP: number | undefined;
+}
+
+type ProtocolFactory = (profile: ProviderProfile, transport: HttpProviderOptions, sampling: Sampling) => HarnessModelAdapter;
+
+/** `top_p` as a top-level body field (OpenAI chat, Anthropic Messages, OpenAI Responses). */
+const topPBody = (sampling: Sampling) => (sampling.topP === undefined ? {} : { extraBody: { top_p: sampling.topP } });
 
 const factories: Readonly<Record<ProviderProtocol, ProtocolFactory>> = {
-  'openai-chat': (profile, transport) =>
+  'openai-chat': (profile, transport, sampling) =>
     createOpenAICompatibleModel({
       ...transport,
       baseUrl: profile.endpoint,
       model: profile.model,
       providerName: profile.provider,
-      temperature: profile.temperature,
+      temperature: sampling.temperature,
       maxTokens: profile.maxOutputTokens,
       namedToolChoice: profile.namedToolChoice,
+      ...topPBody(sampling),
     }),
-  'anthropic-messages': (profile, transport) =>
+  'anthropic-messages': (profile, transport, sampling) =>
     createAnthropicModel({
       ...transport,
       apiKey: transport.apiKey ?? '',
       baseUrl: profile.endpoint,
       model: profile.model,
       maxTokens: profile.maxOutputTokens ?? 0,
-      temperature: profile.temperature,
+      temperature: sampling.temperature,
+      ...topPBody(sampling),
     }),
-  'ollama-chat': (profile, transport) =>
-    createOllamaModel({ ...transport, baseUrl: profile.endpoint, model: profile.model, temperature: profile.temperature, maxTokens: profile.maxOutputTokens }),
-  'openai-responses': (profile, transport) =>
+  'ollama-chat': (profile, transport, sampling) =>
+    createOllamaModel({
+      ...transport,
+      baseUrl: profile.endpoint,
+      model: profile.model,
+      temperature: sampling.temperature,
+      maxTokens: profile.maxOutputTokens,
+      ...(sampling.topP === undefined ? {} : { modelOptions: { top_p: sampling.topP } }),
+    }),
+  'openai-responses': (profile, transport, sampling) =>
     createOpenAIResponsesModel({
       ...transport,
       baseUrl: profile.endpoint,
       model: profile.model,
-      temperature: profile.temperature,
+      temperature: sampling.temperature,
       maxTokens: profile.maxOutputTokens,
+      ...topPBody(sampling),
     }),
-  'gemini-generate-content': (profile, transport) =>
+  'gemini-generate-content': (profile, transport, sampling) =>
     createGeminiModel({
       ...transport,
       baseUrl: profile.endpoint,
       model: profile.model,
-      temperature: profile.temperature,
+      temperature: sampling.temperature,
       maxTokens: profile.maxOutputTokens,
+      ...(sampling.topP === undefined ? {} : { generationConfig: { topP: sampling.topP } }),
     }),
 };
 
 /**
  * Builds the model adapter a profile describes, dispatching on its protocol. The key is read at
  * call time from `env` (e.g. Workers bindings), then `process.env`, under the variable the profile
- * names — never from the profile. Every output carries `metadata.receipt` (profile id, protocol,
+ * names — never from the profile. `options.sampling` replaces the profile's `temperature` and adds
+ * `top_p` (sent as each protocol names it: `top_p`, Ollama `options.top_p`, Gemini
+ * `generationConfig.topP`). Every output carries `metadata.receipt` (profile id, protocol,
  * model, endpoint host, request bytes, usage and cost); a request larger than the profile's
  * `maxInputBytes` ends `input_too_large` before any call.
  * @throws HarnessConfigError when the set was not made by `parseProviderProfiles`, the name is unknown, or an option is invalid.
@@ -78,6 +101,22 @@ export function createModelFromProfile(set: ProviderProfileSet, idOrAlias: strin
     contextWindow: profile.contextWindow,
     allowInsecureHttp: profile.allowInsecureHttp,
   };
-  return withReceipt(factories[profile.protocol](profile, transport), profile);
+  return withReceipt(factories[profile.protocol](profile, transport, readSampling(profile, options.sampling)), profile);
+}
+
+/** The profile's temperature, replaced by `sampling`'s fields where given (each checked for its range). */
+function readSampling(profile: ProviderProfile, sampling: CreateModelFromProfileOptions['sampling']): Sampling {
+  if (sampling === undefined) return { temperature: profile.temperature, topP: undefined };
+  if (typeof sampling !== 'object' || sampling === null) throw new HarnessConfigError('sampling must be an object.', { field: 'sampling' });
+  const { temperature, topP } = sampling;
+  return { temperature: inRange(temperature, 2, 'sampling.temperature') ?? profile.temperature, topP: inRange(topP, 1, 'sampling.topP') };
+}
+
+function inRange(value: unknown, max: number, field: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > max) {
+    throw new HarnessConfigError(`${field} must be a number from 0 to ${String(max)}.`, { field });
+  }
+  return value;
 }
 

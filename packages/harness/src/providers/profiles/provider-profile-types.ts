@@ -98,6 +98,12 @@ export interface CreateModelFromProfileOptions {
   retry?: RetryOptions | undefined;
   /** Time limit of one attempt in milliseconds. */
   timeoutMs?: number | undefined;
+  /**
+   * Sampling for this model, e.g. an agent file's `temperature` and `top_p`: `temperature`
+   * (0 to 2) replaces the profile's; `topP` (0 to 1) is sent as the protocol's nucleus-sampling
+   * field. Out of range throws `HarnessConfigError`. @default the profile's temperature, no top_p
+   */
+  sampling?: { temperature?: number | undefined; topP?: number | undefined } | undefined;
 }
 
 /** What a profile model stamps on every output as `metadata.receipt`. */

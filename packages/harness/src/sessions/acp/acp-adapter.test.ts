@@ -128,6 +128,43 @@ describe('createAcpAdapter', () => {
     expect(existsSync(second)).toBe(true);
   });
 
+  it("lets the host's rules answer permission requests in the live engine (onPermissionRequest); what they leave open pauses", async () => {
+    const { backend, dir, logged } = setup({ style: 'opencode' });
+    const [a, b] = [join(dir, 'A'), join(dir, 'B')];
+    const seen: unknown[] = [];
+    const harness = createHarness({
+      backend: {
+        backendId: backend.backendId,
+        describeCapabilities: () => backend.describeCapabilities(),
+        negotiate: (request) => backend.negotiate(request),
+        execute: (request, options) =>
+          backend.execute(request, {
+            ...options,
+            onPermissionRequest: (asked) => {
+              seen.push(asked);
+              return asked.command === `touch ${a}` ? 'approve' : asked.command === `touch ${b}` ? 'ask' : 'reject';
+            },
+          }),
+      },
+    });
+    const paused = await harness.runTurn(input(`TWICE[${a}|${b}]`));
+    expect(paused.outcome).toBe('awaiting_approval');
+    expect(existsSync(a)).toBe(true);
+    expect(existsSync(b)).toBe(false);
+    expect(seen[0]).toEqual({ title: `touch ${a}`, kind: 'command', command: `touch ${a}` });
+    expect(logged().filter((entry) => entry.permissionAnswer !== undefined).map((entry) => entry.permissionAnswer)).toEqual([{ outcome: { outcome: 'selected', optionId: 'once' } }]);
+    const done = await harness.resumeTurn(paused.continuation, { type: 'approval', decisions: { [approvalIdOf(paused)]: 'approved' } });
+    expect(done).toMatchObject({ outcome: 'completed', assistantMessage: { text: 'ran it' } });
+    expect(existsSync(b)).toBe(true);
+
+    const marker = join(dir, 'C');
+    const refused = await harness.runTurn(input(`run SHELL[${marker}]`, { turnId: 'turn-2' }));
+    expect(refused.outcome).toBe('completed');
+    expect(refused.assistantMessage?.text).toContain('stopped after the request was rejected');
+    expect(existsSync(marker)).toBe(false);
+    expect(backend.describeCapabilities().agentProject).toEqual({ instructions: true, permissionRules: true });
+  });
+
   it('two permission requests in one prompt pause the turn twice', async () => {
     const { harness, dir } = setup();
     const [a, b] = [join(dir, 'A'), join(dir, 'B')];

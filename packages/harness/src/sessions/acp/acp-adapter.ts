@@ -21,6 +21,7 @@ import { resolveAcpAdapterOptions, type AcpAdapterOptions, type ResolvedAcpAdapt
 import { readApprovalState, type AcpApprovalState } from './acp-continuation.js';
 import { approvalEvent, permissionTitle } from './acp-events.js';
 import { AcpLiveSession, describeExit, type AcpOpenPermission, type AcpPrompt } from './acp-session.js';
+import { hostVerdict, hostVerdictNote } from '../internal/host-verdict.js';
 import { failedResult, SessionTurnReport } from '../internal/session-turn-report.js';
 import { finishedResult } from './acp-result.js';
 
@@ -79,7 +80,10 @@ export class AcpExecutionAdapter implements ExecutionAdapter {
     });
   }
 
-  /** Native tool loop, opaque session resume, native approvals, live streaming; no steering, no attachments. */
+  /**
+   * Native tool loop, opaque session resume, native approvals (and the host's permission rules,
+   * `onPermissionRequest`), live streaming; no steering, no attachments.
+   */
   describeCapabilities(): ExecutionCapabilities {
     return {
       toolUse: 'native-iterative',
@@ -92,6 +96,7 @@ export class AcpExecutionAdapter implements ExecutionAdapter {
       streaming: true,
       steer: false,
       maxContextStrategy: 'large',
+      agentProject: { instructions: true, permissionRules: true },
       notes: [
         `${this.config.label} over the Agent Client Protocol (stdio); one live engine process per session.`,
         'Approvals: session/request_permission ends the turn awaiting_approval; resumeTurn answers it in the live engine.',
@@ -230,7 +235,11 @@ export class AcpExecutionAdapter implements ExecutionAdapter {
     prompt.onEvent = context.options.onEvent;
     prompt.progress.answer = new AnswerText();
     try {
-      const stop = await prompt.next(context.signal);
+      let stop = await prompt.next(context.signal);
+      // The host's rules answer what they decide; the first request they leave open pauses the turn.
+      while (stop !== 'aborted' && stop.kind === 'permission' && this.answeredByHost(context, session, prompt, stop.permission)) {
+        stop = await prompt.next(context.signal);
+      }
       if (stop === 'aborted') return await this.cancelled(context, session, prompt);
       if (stop.kind === 'permission') return this.paused(context, session, prompt, stop.permission);
       if (stop.kind === 'failed') {
@@ -254,6 +263,25 @@ export class AcpExecutionAdapter implements ExecutionAdapter {
     } finally {
       prompt.onEvent = undefined;
     }
+  }
+
+  /** Answers a permission request in the live engine when the host's rules decide it; false when they leave it to a person. */
+  private answeredByHost(context: TurnContext, session: AcpLiveSession, prompt: AcpPrompt, permission: AcpOpenPermission): boolean {
+    if (context.options.onPermissionRequest === undefined) return false;
+    const event = approvalEvent(permission.params, '', prompt.progress);
+    if (event.type !== 'approval_requested') return false;
+    const verdict = hostVerdict(context.options, {
+      title: event.title,
+      ...(event.kind === undefined ? {} : { kind: event.kind }),
+      ...(event.command === undefined ? {} : { command: event.command }),
+    });
+    if (verdict === 'ask') return false;
+    const decision = verdict === 'approve' ? 'approved' : 'rejected';
+    if (decision === 'rejected') prompt.rejected.push(event.title);
+    context.report.note(hostVerdictNote(verdict, event.title));
+    // Answered (or the engine is gone, which the prompt's next stop reports).
+    session.answerPermission(permission, chooseOption(permission, decision, 'once'));
+    return true;
   }
 
   private paused(context: TurnContext, session: AcpLiveSession, prompt: AcpPrompt, permission: AcpOpenPermission): ExecutionResult {

@@ -150,6 +150,30 @@ describe('ClaudeCodeSessionAdapter — native approvals', () => {
     expect(deltas(later.events)).toBe('DONE after tool');
   });
 
+  it("lets the host's rules answer can_use_tool in the live process (onPermissionRequest); ask pauses as before", async () => {
+    const backend = adapter();
+    const marker = join(home, 'MARKER');
+    const seen: unknown[] = [];
+    const approved = await backend.execute(executionRequest(`ASK[${marker}]`), {
+      onPermissionRequest: (asked) => {
+        seen.push(asked);
+        return 'approve';
+      },
+    });
+    expect(approved).toMatchObject({ status: 'completed', output: { text: 'DONE after tool' } });
+    expect(approved.trace?.events).toContainEqual(expect.objectContaining({ type: 'note', data: { message: `Permission granted by the host's rules: touch ${marker}` } }));
+    expect(seen).toEqual([{ title: `touch ${marker}`, toolName: 'Bash', kind: 'command', command: `touch ${marker}` }]);
+    expect(existsSync(marker)).toBe(true);
+
+    const other = join(home, 'OTHER');
+    const refused = await backend.execute(executionRequest(`ASK[${other}]`), { onPermissionRequest: () => 'reject' });
+    expect(refused).toMatchObject({ status: 'completed', output: { text: 'DONE without tool' } });
+    expect(existsSync(other)).toBe(false);
+    const asked = await backend.execute(executionRequest(`ASK[${other}]`), { onPermissionRequest: () => 'ask' });
+    expect(asked.status).toBe('awaiting_approval');
+    expect(backend.describeCapabilities().agentProject).toEqual({ instructions: true, permissionRules: true });
+  });
+
   it('a rejection never runs the command; the model is told and the turn completes', async () => {
     const marker = join(home, 'MARKER');
     const harness = createHarness({ backend: adapter({ rejectionMessage: 'Not on this machine.' }) });

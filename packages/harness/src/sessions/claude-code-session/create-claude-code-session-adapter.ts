@@ -24,7 +24,8 @@ import { tail } from '../../local/internal/to-local-result.js';
 import { parseClaudeCodeOutput } from '../../local/parse-claude-code-output.js';
 import { describeError } from '../../shared/describe-error.js';
 import { SessionPool, SessionPoolError } from '../session-pool.js';
-import { ClaudeLiveSession, type ClaudeTurnStop } from './claude-live-session.js';
+import { ClaudeLiveSession, type ClaudePermissionAnswer, type ClaudeTurnStop } from './claude-live-session.js';
+import { hostVerdict, hostVerdictNote } from '../internal/host-verdict.js';
 import { toolActivityKind } from '../../local/internal/tool-activity-kind.js';
 import {
   resolveClaudeCodeSessionOptions,
@@ -52,6 +53,8 @@ interface TurnContext {
   startedAt: number;
   firstEventMs?: number | undefined;
   engine?: { reused: boolean; restarted: boolean; resumedWithFlag: boolean };
+  /** Permission requests the host's rules answered, as trace notes. */
+  notes?: string[];
 }
 
 /**
@@ -92,7 +95,10 @@ export class ClaudeCodeSessionAdapter implements ExecutionAdapter {
     });
   }
 
-  /** Streaming, native approvals, opaque resume; no steering, no attachments, Claude's own tools. */
+  /**
+   * Streaming, native approvals (and the host's permission rules, `onPermissionRequest`), opaque
+   * resume; no steering, no attachments, Claude's own tools.
+   */
   describeCapabilities(): ExecutionCapabilities {
     return {
       toolUse: 'native-iterative',
@@ -105,6 +111,7 @@ export class ClaudeCodeSessionAdapter implements ExecutionAdapter {
       maxContextStrategy: 'large',
       streaming: true,
       steer: false,
+      agentProject: { instructions: true, permissionRules: true },
       notes: [
         'One live `claude` process per session (stream-json in and out), reused across turns.',
         'Permission requests (can_use_tool) become awaiting_approval and are answered in the live process.',
@@ -213,7 +220,8 @@ export class ClaudeCodeSessionAdapter implements ExecutionAdapter {
   }
 
   /** Waits for the segment under the turn's signal and timeout, then releases the session and builds the result. */
-  private async finishSegment(turn: TurnContext, segment: Promise<ClaudeTurnStop>, decision?: 'approved' | 'rejected'): Promise<ExecutionResult> {
+  private async finishSegment(turn: TurnContext, first: Promise<ClaudeTurnStop>, decision?: 'approved' | 'rejected'): Promise<ExecutionResult> {
+    let segment = first;
     const session = turn.session!;
     const timeoutMs = effectiveTimeout(this.options.timeoutMs, turn.request.timeoutMs);
     let stoppedFor: 'cancelled' | 'timeout' | undefined;
@@ -227,6 +235,13 @@ export class ClaudeCodeSessionAdapter implements ExecutionAdapter {
       else signal?.addEventListener('abort', onAbort, { once: true });
     });
     let stop = await Promise.race([segment, interrupted]);
+    // The host's rules answer what they decide; the first request they leave open pauses the turn.
+    while (stop !== 'cancelled' && stop !== 'timeout' && stop.kind === 'permission') {
+      const answer = this.hostAnswer(turn, stop.request);
+      if (answer === undefined) break;
+      segment = session.answer(answer, this.listener(turn));
+      stop = await Promise.race([segment, interrupted]);
+    }
     clearTimeout(timer);
     if (onAbort !== undefined) signal?.removeEventListener('abort', onAbort);
     if (stop === 'cancelled' || stop === 'timeout') {
@@ -307,10 +322,18 @@ export class ClaudeCodeSessionAdapter implements ExecutionAdapter {
     }
   }
 
+  /** The answer the host's rules give a permission request, or `undefined` when they leave it to a person. */
+  private hostAnswer(turn: TurnContext, request: ClaudePermissionRequest): ClaudePermissionAnswer | undefined {
+    if (turn.options.onPermissionRequest === undefined) return undefined;
+    const { kind, command, title } = describeRequest(request);
+    const verdict = hostVerdict(turn.options, { title, toolName: request.toolName, kind, ...(command === undefined ? {} : { command }) });
+    if (verdict === 'ask') return undefined;
+    (turn.notes ??= []).push(hostVerdictNote(verdict, title));
+    return verdict === 'approve' ? { behavior: 'allow', always: false } : { behavior: 'deny', message: this.options.rejectionMessage };
+  }
+
   private awaitingApproval(turn: TurnContext, request: ClaudePermissionRequest): ExecutionResult {
-    const kind = toolActivityKind(request.toolName);
-    const command = kind === 'command' && typeof request.input['command'] === 'string' ? request.input['command'] : undefined;
-    const title = command ?? request.blockedPath ?? request.description ?? request.toolName;
+    const { kind, command, title } = describeRequest(request);
     const options = [
       { optionId: 'allow_once', name: 'Allow', kind: 'allow_once' as const },
       ...(request.suggestions.length > 0 ? [{ optionId: 'allow_always', name: 'Allow for this session', kind: 'allow_always' as const }] : []),
@@ -392,6 +415,7 @@ export class ClaudeCodeSessionAdapter implements ExecutionAdapter {
       summary: { startedAt: at(turn.startedAt), completedAt: at(now), stepCount: 1 },
       events: [
         { type: 'model_started', at: at(turn.startedAt) },
+        ...(turn.notes ?? []).map((message) => ({ type: 'note' as const, at: at(now), data: { message } })),
         { type: last, at: at(now), ...(code === undefined ? {} : { data: { code } }) },
       ],
     };
@@ -465,4 +489,11 @@ function continuationProblem(incoming: ExecutionContinuation | undefined): strin
 
 function effectiveTimeout(configured: number, requested: number | undefined): number {
   return requested !== undefined && Number.isFinite(requested) && requested > 0 ? Math.min(configured, requested) : configured;
+}
+
+/** What a permission request is about: its activity kind, its command (for shell tools) and a title. */
+function describeRequest(request: ClaudePermissionRequest): { kind: ReturnType<typeof toolActivityKind>; command: string | undefined; title: string } {
+  const kind = toolActivityKind(request.toolName);
+  const command = kind === 'command' && typeof request.input['command'] === 'string' ? request.input['command'] : undefined;
+  return { kind, command, title: command ?? request.blockedPath ?? request.description ?? request.toolName };
 }

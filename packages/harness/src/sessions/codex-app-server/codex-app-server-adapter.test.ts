@@ -124,6 +124,36 @@ describe('CodexAppServerAdapter', () => {
     expect(existsSync(files.marker) && existsSync(`${files.marker}.2`)).toBe(true);
   });
 
+  it("lets the host's rules answer approvals in the live session (onPermissionRequest): approved and refused at once, asked ones pause", async () => {
+    const { adapter, files, sent } = setup();
+    const seen: unknown[] = [];
+    const onPermissionRequest = (asked: { command?: string | undefined }) => {
+      seen.push(asked);
+      return asked.command?.includes('MARKER_1') === true ? ('approve' as const) : ('ask' as const);
+    };
+    const first = await adapter.execute(request('TWICE', { sessionId: 'rules' }), { onPermissionRequest });
+    expect(first).toMatchObject({ status: 'awaiting_approval', approvalRequest: { metadata: { command: "/bin/bash -lc 'touch MARKER_2'" } } });
+    expect(first.trace?.events).toContainEqual(expect.objectContaining({ type: 'note', data: { message: "Permission granted by the host's rules: Run /bin/bash -lc 'touch MARKER_1'" } }));
+    expect(seen[0]).toEqual({ title: "Run /bin/bash -lc 'touch MARKER_1'", toolName: 'commandExecution', kind: 'command', command: "/bin/bash -lc 'touch MARKER_1'" });
+    expect(sent()).toContainEqual({ id: 0, result: { decision: 'accept' } });
+    const second = await adapter.execute(
+      { ...request('TWICE', { sessionId: 'rules' }), continuation: first.continuation, resume: { type: 'approval', decisions: { [first.approvalRequest!.approvalKey!]: 'approved' } } },
+      { onPermissionRequest },
+    );
+    expect(second).toMatchObject({ status: 'completed', output: { text: 'Done after accept, accept' } });
+    expect(existsSync(files.marker) && existsSync(`${files.marker}.2`)).toBe(true);
+
+    const refused = await adapter.execute(request('APPROVE_ME'), { onPermissionRequest: () => 'reject' });
+    expect(refused).toMatchObject({ status: 'completed', output: { text: 'Done after decline' } });
+    const throwing = await adapter.execute(request('EDIT_ME'), {
+      onPermissionRequest: () => {
+        throw new Error('rules broke');
+      },
+    });
+    expect(throwing).toMatchObject({ status: 'awaiting_approval', approvalRequest: { metadata: { approvalKind: 'fileChange' } } });
+    expect(adapter.describeCapabilities().agentProject).toEqual({ instructions: true, permissionRules: true });
+  });
+
   it('asks for file changes too', async () => {
     const { adapter } = setup();
     const first = await adapter.execute(request('EDIT_ME'));

@@ -19,11 +19,12 @@ import { productToolsReasons } from '../../local/internal/local-cli-preset.js';
 import { instructionsText } from '../../local/internal/instructions-text.js';
 import { loadNodeModules } from '../../local/internal/load-node-modules.js';
 import { describeError } from '../../shared/describe-error.js';
+import { hostVerdict, hostVerdictNote } from '../internal/host-verdict.js';
 import { SessionPool, SessionPoolError } from '../session-pool.js';
 import type { CodexApprovalDecision } from './codex-protocol.js';
 import { LABEL, resolveOptions, type CodexAppServerAdapterOptions, type ResolvedOptions } from './codex-app-server-options.js';
 import { CodexSession } from './codex-session.js';
-import { CODEX_APPROVAL_OPTIONS, type CodexTurn, type CodexTurnState } from './codex-turn.js';
+import { CODEX_APPROVAL_OPTIONS, type CodexPendingApproval, type CodexTurn, type CodexTurnState } from './codex-turn.js';
 
 /** The backend id of {@link CodexAppServerAdapter}. */
 export const CODEX_APP_SERVER_BACKEND_ID = 'codex-app-server';
@@ -41,6 +42,8 @@ interface Call {
   options: ExecutionOptions;
   startedAt: number;
   degradation: ExecutionNegotiation['reasons'];
+  /** Permission requests the host's rules answered, as trace notes. */
+  notes: string[];
 }
 
 /**
@@ -75,7 +78,10 @@ export class CodexAppServerAdapter implements ExecutionAdapter {
     });
   }
 
-  /** Native approvals (unless the policy is `never`), streaming, steering, thread resume. */
+  /**
+   * Native approvals (unless the policy is `never`; the host's permission rules through
+   * `onPermissionRequest`), streaming, steering, thread resume.
+   */
   describeCapabilities(): ExecutionCapabilities {
     return {
       toolUse: 'native-iterative',
@@ -88,6 +94,7 @@ export class CodexAppServerAdapter implements ExecutionAdapter {
       maxContextStrategy: 'large',
       streaming: true,
       steer: true,
+      agentProject: { instructions: true, permissionRules: this.options.thread.approvalPolicy !== 'never' },
       notes: [
         'Runs `codex app-server` (JSON-RPC over stdio), one live process per session, reused across turns.',
         `Approval policy "${this.options.thread.approvalPolicy}": codex asks before commands and file changes; the turn ends awaiting_approval and resumeTurn answers in the live session.`,
@@ -108,7 +115,7 @@ export class CodexAppServerAdapter implements ExecutionAdapter {
     const checked = checkExecutionRequest(untrusted, this.backendId);
     if (!checked.ok) return checked.result;
     const request = checked.request;
-    const call: Call = { request, options, startedAt: Date.now(), degradation: [] };
+    const call: Call = { request, options, startedAt: Date.now(), degradation: [], notes: [] };
     try {
       const negotiation = this.negotiate(request);
       if (!negotiation.supported) {
@@ -238,8 +245,13 @@ export class CodexAppServerAdapter implements ExecutionAdapter {
     else options.signal?.addEventListener('abort', onAbort, { once: true });
     let state: CodexTurnState = turn.state();
     try {
-      while (state.kind === 'running' && stopped === undefined) {
-        await Promise.race([turn.changed(), stop]);
+      for (;;) {
+        while (state.kind === 'running' && stopped === undefined) {
+          await Promise.race([turn.changed(), stop]);
+          state = turn.state();
+        }
+        // The host's rules answer what they decide; the first request they leave open pauses the turn.
+        if (stopped !== undefined || state.kind !== 'awaiting_approval' || !answeredByHost(call, turn, state.approval)) break;
         state = turn.state();
       }
       if (stopped !== undefined && state.kind !== 'completed') {
@@ -441,6 +453,7 @@ export class CodexAppServerAdapter implements ExecutionAdapter {
         summary: { startedAt: at(call.startedAt), completedAt: at(finishedAt), stepCount: 1, degraded: call.degradation.length > 0 },
         events: [
           { type: 'model_started', at: at(call.startedAt) },
+          ...call.notes.map((message) => ({ type: 'note' as const, at: at(finishedAt), data: { message } })),
           ...(parts.traceEvent === undefined ? [] : [{ ...parts.traceEvent, at: at(finishedAt) }]),
           ...(truncated ? [{ type: 'note' as const, at: at(finishedAt), data: { message: `The answer was cut at ${MAX_ANSWER_CHARS} characters.` } }] : []),
           ok
@@ -489,6 +502,21 @@ function isTimeout(reason: unknown): boolean {
   if (typeof reason !== 'object' || reason === null) return false;
   const kind = reason as { reason?: unknown; name?: unknown };
   return kind.reason === 'timeout' || kind.name === 'TimeoutError';
+}
+
+/** Answers a pending approval in the live session when the host's rules decide it; false when they leave it to a person. */
+function answeredByHost(call: Call, turn: CodexTurn, approval: CodexPendingApproval): boolean {
+  if (call.options.onPermissionRequest === undefined) return false;
+  const verdict = hostVerdict(call.options, {
+    title: approval.title,
+    toolName: approval.kind === 'command' ? 'commandExecution' : 'fileChange',
+    kind: approval.kind === 'command' ? 'command' : 'edit',
+    ...(approval.command === undefined ? {} : { command: approval.command }),
+  });
+  if (verdict === 'ask') return false;
+  call.notes.push(hostVerdictNote(verdict, approval.title));
+  turn.answer(approval.approvalKey, verdict === 'approve' ? 'accept' : 'decline');
+  return true;
 }
 
 /** Resolves once the turn has ended (not merely paused). */

@@ -23,5 +23,9 @@ export interface HarnessAggregateUsage {
   /** Sum of measured model and tool latencies, in milliseconds. */
   totalLatencyMs: number;
   modelCalls: number;
+  /**
+   * Tool calls run, over the whole turn. A call that paused the turn (a permission rule's `ask`,
+   * a subagent's approval) and runs again on resume is counted once.
+   */
   toolCalls: number;
 }

@@ -24,10 +24,11 @@ import type { HarnessTurnInput } from '../../shared/types/turn-input.js';
 import type { HarnessAggregateUsage, HarnessUsage } from '../../shared/types/usage.js';
 import { composeToolRegistries } from '../compose-tool-registries.js';
 import { checkedInput } from '../internal/checked-input.js';
+import { filterToolRegistry } from '../internal/filter-tool-registry.js';
 
 /** One subagent the `task` tool can start. */
 export interface SubagentDefinition {
-  /** The name the model passes as `subagent`: `[A-Za-z0-9_-]{1,64}`. */
+  /** The name the model passes as `subagent`: `[A-Za-z0-9_.-]{1,64}` (an agent project's names fit). */
   name: string;
   /** When to use it, written for the model (shown in the `task` tool's description). */
   description: string;
@@ -65,7 +66,7 @@ export interface SubagentToolOptions {
 /** The name of the tool this registry offers. */
 export const SUBAGENT_TOOL_NAME = 'task';
 
-const NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+const NAME_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 const MAX_PROMPT_CHARS = 20_000;
 const STATE_PREFIX = 'subagents.paused.';
 
@@ -355,21 +356,9 @@ function childTools(options: CheckedOptions, depth: number, agent: SubagentDefin
 }
 
 /** Exactly the allow-listed tools of `registry`: others are neither listed nor run. */
-function allowListed(registry: HarnessToolRegistry, names: readonly string[]): HarnessToolRegistry & { toolNames: readonly string[] } {
+function allowListed(registry: HarnessToolRegistry, names: readonly string[]): HarnessToolRegistry {
   const allowed = new Set(names);
-  return {
-    toolNames: Object.freeze([...names]),
-    async listAvailable(input) {
-      const listed = await registry.listAvailable(input);
-      return listed.filter((tool) => allowed.has(tool.name));
-    },
-    execute(call, context) {
-      if (!allowed.has(call.name)) {
-        return Promise.resolve(errorResult(call, { code: 'tool_unavailable', message: `This subagent cannot use "${call.name}".`, retryable: true }));
-      }
-      return registry.execute(call, context);
-    },
-  };
+  return filterToolRegistry(registry, (name) => allowed.has(name), { toolNames: names, refusal: (name) => `This subagent cannot use "${name}".` });
 }
 
 function childInput(agent: SubagentDefinition, prompt: string, call: HarnessToolCall, context: HarnessToolExecutionContext): HarnessTurnInput {
