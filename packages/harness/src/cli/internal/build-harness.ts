@@ -86,7 +86,7 @@ export async function buildHarness(settings: RunSettings, options: BuildHarnessO
   const workspaceTools =
     settings.workspace === undefined
       ? undefined
-      : requireApprovalFor(
+      : await requireApprovalFor(
           createWorkspaceToolRegistry({
             vfs: createNodeFsVfs({ root: settings.workspace }),
           }),
