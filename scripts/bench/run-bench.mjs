@@ -1,13 +1,13 @@
 // npm run bench — harness overhead vs a bare loop (same run), continuation size, cold import time,
-// reduction of an 8 MiB test log.
-import { execFileSync } from 'node:child_process';
+// reduction of an 8 MiB test log, one long line streamed from a local CLI.
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { createDirectoryOutputStore, createHarness, reduceOutput } from '@agent-assistant/harness';
+import { createDirectoryOutputStore, createHarness, LocalCommandExecutionAdapter, reduceOutput } from '@agent-assistant/harness';
 import { makeTestLog } from '../../packages/harness/src/context/output/__fixtures__/test-log.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -159,3 +159,48 @@ for (const kind of ['vitest', 'pytest', 'go']) {
   if (!kept) process.exitCode = 1;
 }
 await rm(artifactsDir, { recursive: true, force: true });
+
+// One long line on a streamed local CLI's stdout (read line by line, as every streaming preset
+// does), up to the 8 MiB default cap and past it; a raw spawn collecting the same bytes for scale.
+// Splitting lines is linear: time per MiB stays flat as the line grows.
+const LINE_RUNS = Number(process.env.BENCH_LINE_RUNS ?? 5);
+const printLine = (lineBytes) => ['-e', `process.stdout.write('x'.repeat(${lineBytes - 1}) + '\\n')`];
+const lineAdapter = (lineBytes) =>
+  new LocalCommandExecutionAdapter({
+    backendId: 'bench-long-line',
+    command: process.execPath,
+    capabilities: { toolUse: 'none', structuredToolCalls: false, continuationSupport: 'none', approvalInterrupts: 'none', traceDepth: 'minimal', attachments: false },
+    buildArgs: () => printLine(lineBytes),
+    maxOutputBytes: Math.max(lineBytes, 8 * 1024 * 1024),
+    onStdoutLine: (line) => {
+      if (line.length !== lineBytes - 1) throw new Error(`line of ${line.length} characters`);
+    },
+    parseOutput: (stdout) => ({ text: String(stdout.length) }),
+  });
+const rawLine = (lineBytes) =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, printLine(lineBytes), { stdio: ['ignore', 'pipe', 'ignore'] });
+    let received = 0;
+    child.stdout.on('data', (chunk) => (received += chunk.length));
+    child.on('error', reject);
+    child.on('close', () => (received === lineBytes ? resolve() : reject(new Error(`raw spawn read ${received} bytes`))));
+  });
+console.log(`\nOne long stdout line from a local CLI, read line by line (onStdoutLine), median of ${LINE_RUNS} runs`);
+console.log('| line | LocalCommandExecutionAdapter ms | ms per MiB | raw spawn ms (collect only) |');
+console.log('|---|---:|---:|---:|');
+for (const mib of [1, 8, 16]) {
+  const lineBytes = mib * 1024 * 1024;
+  const adapter = lineAdapter(lineBytes);
+  const times = { adapter: [], raw: [] };
+  for (let run = 0; run < LINE_RUNS; run += 1) {
+    let started = process.hrtime.bigint();
+    const result = await adapter.execute({ ...input, turnId: `line-${mib}-${run}` });
+    if (result.status !== 'completed' || result.output?.text !== String(lineBytes)) throw new Error(`long line ${mib} MiB: ${result.status} ${result.error?.message}`);
+    times.adapter.push(Number(process.hrtime.bigint() - started) / 1e6);
+    started = process.hrtime.bigint();
+    await rawLine(lineBytes);
+    times.raw.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  const adapterMs = median(times.adapter);
+  console.log(`| ${mib} MiB${mib === 8 ? ' (the default cap)' : ''} | ${adapterMs.toFixed(0)} | ${(adapterMs / mib).toFixed(1)} | ${median(times.raw).toFixed(0)} |`);
+}

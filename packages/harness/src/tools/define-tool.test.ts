@@ -147,6 +147,7 @@ describe('defineTool with other schema forms', () => {
     const schema: StandardSchemaV1<unknown, { a: string }> = {
       '~standard': { version: 1, vendor: 'nojson', validate: (value) => ({ value: value as { a: string } }) },
     };
+    // @ts-expect-error -- no ~standard.jsonSchema: the types refuse it as well
     expect(() => defineTool({ name: 'x', description: 'x', input: schema, execute: () => 'ok' })).toThrow(
       expect.objectContaining({ field: 'input', message: expect.stringMatching(/nojson.*jsonSchema, validate/) })
     );
@@ -154,9 +155,11 @@ describe('defineTool with other schema forms', () => {
 
   it('names the installed zod version when a zod 4.1 schema lacks Standard JSON Schema, and says 4.2 is needed', () => {
     const input = z41.object({ id: z41.string() });
+    // @ts-expect-error -- zod 4.1 has no ~standard.jsonSchema: the types refuse it as well
     expect(() => defineTool({ name: 'old', description: 'Old zod.', input, execute: () => 'x' })).toThrow(
       expect.objectContaining({ field: 'input', message: expect.stringMatching(/zod 4\.1\.12 schema.*zod \^4\.2\.0/) })
     );
+    // @ts-expect-error -- zod/mini has no ~standard.jsonSchema: the types refuse it as well
     expect(() => defineTool({ name: 'mini', description: 'Mini.', input: zm.object({ id: zm.string() }), execute: () => 'x' })).toThrow(
       expect.objectContaining({ message: expect.stringMatching(/zod 4\.6\.7 schema/) })
     );
@@ -165,6 +168,7 @@ describe('defineTool with other schema forms', () => {
   it('explains how to pass a zod/mini schema, which lacks a Standard JSON Schema converter, and the recipe works', async () => {
     const input = zm.object({ id: zm.string(), limit: zm.optional(zm.number()) });
     expect((input['~standard'] as Partial<StandardJSONSchemaV1.Props>).jsonSchema).toBeUndefined();
+    // @ts-expect-error -- zod/mini has no ~standard.jsonSchema: the types refuse it as well
     expect(() => defineTool({ name: 'mini', description: 'Mini.', input, execute: () => 'x' })).toThrow(
       expect.objectContaining({ field: 'input', message: expect.stringContaining('z.toJSONSchema(schema)') })
     );

@@ -13,7 +13,14 @@ export {
   type ToolReturn,
   type TypedTool,
 } from './define-tool.js';
-export type { InferToolInput, JsonSchemaToolInput, SuccessValue, ToolInputSchema, ToolInputValidationResult } from './tool-input-schema.js';
+export type {
+  InferToolInput,
+  JsonSchemaToolInput,
+  StandardSchemaWithJsonSchema,
+  SuccessValue,
+  ToolInputSchema,
+  ToolInputValidationResult,
+} from './tool-input-schema.js';
 export { createToolRegistry, type TypedToolRegistry } from './create-tool-registry.js';
 export { composeToolRegistries, type ComposedToolRegistry } from './compose-tool-registries.js';
 export { ToolExecutionError, type ToolExecutionErrorOptions } from './tool-execution-error.js';

@@ -1,1 +1,8 @@
-export type { InferToolInput, JsonSchemaToolInput, SuccessValue, ToolInputSchema, ToolInputValidationResult } from '../shared/types/schema.js';
+export type {
+  InferToolInput,
+  JsonSchemaToolInput,
+  StandardSchemaWithJsonSchema,
+  SuccessValue,
+  ToolInputSchema,
+  ToolInputValidationResult,
+} from '../shared/types/schema.js';

@@ -5,6 +5,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { getOptionalDepPackageName } from '@agent-relay/harness-driver/broker-path';
 import { startRelaycastStandIn, type RelaycastStandIn } from './relaycast-stand-in.js';
 
 /** A real `agent-relay-broker` (9.1.6) running offline against a loopback Relaycast stand-in. */
@@ -53,11 +54,16 @@ function track(child: ChildProcess) {
   });
 }
 
-/** Path of the pinned broker binary, or `undefined` on platforms without the package. */
+/**
+ * Path of the broker binary that `@agent-relay/harness-driver` brings for this platform (its optional
+ * dependency `@agent-relay/broker-<platform>-<arch>`, resolved from the driver as it does), or
+ * `undefined` where npm installed none.
+ */
 export function brokerBinaryPath(): string | undefined {
   try {
-    const require = createRequire(import.meta.url);
-    const path = join(dirname(require.resolve('@agent-relay/broker-linux-x64/package.json')), 'bin', 'agent-relay-broker');
+    const driver = createRequire(import.meta.url).resolve('@agent-relay/harness-driver/package.json');
+    const brokerPackage = createRequire(driver).resolve(`${getOptionalDepPackageName()}/package.json`);
+    const path = join(dirname(brokerPackage), 'bin', process.platform === 'win32' ? 'agent-relay-broker.exe' : 'agent-relay-broker');
     return existsSync(path) ? path : undefined;
   } catch {
     return undefined;
@@ -112,7 +118,7 @@ async function waitUntilReady(baseUrl: string, apiKey: string, child: ChildProce
  */
 export async function startBrokerRig(options: BrokerRigOptions = {}): Promise<BrokerRig> {
   const binary = brokerBinaryPath();
-  if (binary === undefined) throw new Error('The @agent-relay/broker-linux-x64 dev dependency is not installed for this platform.');
+  if (binary === undefined) throw new Error(`No agent-relay-broker for ${process.platform}-${process.arch}: @agent-relay/harness-driver brings none (${getOptionalDepPackageName()}).`);
   const cwd = await mkdtemp(join(tmpdir(), 'relay-rig-'));
   const home = join(cwd, '.home');
   const stateDir = join(cwd, '.agentworkforce', 'relay');

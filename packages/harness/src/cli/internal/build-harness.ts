@@ -105,7 +105,7 @@ export async function buildHarness(settings: RunSettings, options: BuildHarnessO
   const model = createModelFromProfile(set, settings.profile, {
     env: options.env,
   });
-  const tools = cliTools(settings);
+  const tools = await cliTools(settings);
   return {
     harness: withPrompt(
       createHarness({
@@ -128,11 +128,11 @@ function localBackend(id: string, settings: RunSettings): ExecutionAdapter {
 }
 
 /** The workspace tools over `workspace` (approval-gated as asked) and the `question` tool, as the settings say. */
-function cliTools(settings: RunSettings): HarnessToolRegistry | undefined {
+async function cliTools(settings: RunSettings): Promise<HarnessToolRegistry | undefined> {
   const workspaceTools =
     settings.workspace === undefined
       ? undefined
-      : requireApprovalFor(
+      : await requireApprovalFor(
           createWorkspaceToolRegistry({
             vfs: createNodeFsVfs({ root: settings.workspace }),
           }),
@@ -167,7 +167,7 @@ async function buildAgentHarness(
     if (!AgentProjectError.isInstance(error)) throw error;
     throw usageError(`The agent project ${directory} does not load (see \`agent-assistant project check\`): ${error.message}`, 'project');
   }
-  const tools = cliTools(settings);
+  const tools = await cliTools(settings);
   const { backend, ...rest } = common;
   let runner: string;
   let agentOptions: CreateAgentHarnessOptions;

@@ -48,6 +48,9 @@ export function checkSchemaShape(owner: SchemaOwner, input: unknown): void {
     resolved.set(schema, finish(owner, schema.jsonSchema));
     return;
   }
+  if (isZod3Schema(schema)) {
+    throw new HarnessConfigError(`${label}: ${zod3Hint(field)}`, { field });
+  }
   const standard = (schema as Partial<StandardSchemaV1>)['~standard'];
   if (typeof standard !== 'object' || standard === null || typeof standard.validate !== 'function') {
     throw new HarnessConfigError(`${label}: ${field} must be a zod 4 schema, a Standard Schema, or { jsonSchema, validate? }.`, { field });
@@ -63,7 +66,7 @@ export function checkSchemaShape(owner: SchemaOwner, input: unknown): void {
     );
     return;
   }
-  // zod/mini schemas (and zod 3, valibot, ...) carry no converter. Converting them here would mean
+  // zod/mini schemas (and valibot, ...) carry no converter. Converting them here would mean
   // bundling zod's JSON Schema generator into the root entry for everyone (about 45 KB and a few
   // milliseconds of cold import), so the caller converts instead, with the library they already load.
   const hint = isZodSchema(schema)
@@ -84,6 +87,23 @@ function describeZod(schema: object): string {
   const version = (schema as { _zod?: { version?: { major?: unknown; minor?: unknown; patch?: unknown } } })._zod?.version;
   const parts = [version?.major, version?.minor, version?.patch];
   return parts.every((part) => typeof part === 'number') ? `This zod ${parts.join('.')} schema` : 'This zod schema';
+}
+
+/**
+ * zod 3 schemas (every 3.x, with or without `~standard`) have `_def` and `safeParse` but no `_zod`,
+ * and never a JSON Schema converter.
+ */
+function isZod3Schema(schema: object): boolean {
+  const candidate = schema as { _def?: unknown; _zod?: unknown; safeParse?: unknown };
+  return typeof candidate._def === 'object' && candidate._def !== null && candidate._zod === undefined && typeof candidate.safeParse === 'function';
+}
+
+function zod3Hint(field: string): string {
+  return (
+    `This is a zod 3 schema: zod 3 has no JSON Schema converter (~standard.jsonSchema), which the harness needs to describe ${field} to the model. ` +
+    `Upgrade to zod ^4.2.0 (classic: import { z } from 'zod'; zod 3.25's 'zod/v4' is zod 4.0 and has none either), ` +
+    `or pass ${field}: { jsonSchema, validate } with the schema's JSON Schema (for example from zod-to-json-schema) and a validate that returns { value } or { issues } (docs/tools.md, "Schemas").`
+  );
 }
 
 function isZodSchema(schema: object): boolean {

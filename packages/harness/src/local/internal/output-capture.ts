@@ -1,3 +1,5 @@
+import { LineFramer } from '../../shared/line-framer.js';
+
 /** Bytes left for several captures together (stdout and stderr of one process). */
 export interface CapturePool {
   remaining: number;
@@ -11,15 +13,15 @@ export class OutputCapture {
   totalBytes = 0;
   /** True once the stream went past the cap. */
   overflowed = false;
-  private readonly lineDecoder: TextDecoder | undefined;
-  private partialLine = '';
+  /** Splits the kept bytes into lines for `onLine`; no line can outgrow the cap, so it never refuses one. */
+  private readonly lines: LineFramer | undefined;
 
   constructor(
     private readonly maxBytes: number,
-    private readonly onLine?: (line: string) => void,
+    onLine?: (line: string) => void,
     private readonly pool: CapturePool = { remaining: Number.POSITIVE_INFINITY },
   ) {
-    this.lineDecoder = onLine === undefined ? undefined : new TextDecoder();
+    this.lines = onLine === undefined ? undefined : new LineFramer(Number.POSITIVE_INFINITY, (line) => deliver(onLine, line));
   }
 
   /** Adds a chunk. Returns false when this chunk crossed the cap (the caller stops the process). */
@@ -32,7 +34,7 @@ export class OutputCapture {
       this.chunks.push(accepted);
       this.kept += accepted.byteLength;
       this.pool.remaining -= accepted.byteLength;
-      this.emitLines(accepted, false);
+      this.lines?.push(accepted);
     }
     if (chunk.byteLength > room) {
       this.overflowed = true;
@@ -43,10 +45,7 @@ export class OutputCapture {
 
   /** Flushes a last unterminated line to `onLine` (not after an overflow). */
   finish(): void {
-    if (this.lineDecoder === undefined || this.overflowed) return;
-    this.emitLines(new Uint8Array(0), true);
-    if (this.partialLine !== '') this.deliver(this.partialLine);
-    this.partialLine = '';
+    if (!this.overflowed) this.lines?.finish();
   }
 
   /** The kept bytes. */
@@ -64,24 +63,12 @@ export class OutputCapture {
   text(): string {
     return new TextDecoder().decode(this.bytes());
   }
+}
 
-  private emitLines(bytes: Uint8Array, flush: boolean): void {
-    if (this.lineDecoder === undefined) return;
-    this.partialLine += this.lineDecoder.decode(bytes, { stream: !flush });
-    let newline = this.partialLine.indexOf('\n');
-    while (newline !== -1) {
-      const line = this.partialLine.slice(0, newline).replace(/\r$/, '');
-      this.partialLine = this.partialLine.slice(newline + 1);
-      this.deliver(line);
-      newline = this.partialLine.indexOf('\n');
-    }
-  }
-
-  private deliver(line: string): void {
-    try {
-      this.onLine?.(line);
-    } catch {
-      // A faulty line listener never breaks the capture.
-    }
+function deliver(onLine: (line: string) => void, line: string): void {
+  try {
+    onLine(line);
+  } catch {
+    // A faulty line listener never breaks the capture.
   }
 }

@@ -31,7 +31,10 @@ export interface HttpProviderOptions {
   fetch?: FetchFunction | undefined;
   /**
    * Node only: an undici `Dispatcher` (for example `new ProxyAgent(url)` for a corporate proxy),
-   * passed through to `fetch`. Typed loosely so the Worker build needs no undici.
+   * passed through to `fetch`. Give it with the `fetch` of the same undici
+   * (`import { fetch, ProxyAgent } from 'undici'`): Node's built-in `fetch` runs on Node's own
+   * undici, which may not accept another version's dispatcher. Typed loosely so the Worker build
+   * needs no undici.
    * @default undefined
    */
   dispatcher?: object | undefined;

@@ -72,7 +72,7 @@ export class OpenRouterExecutionAdapter implements ExecutionAdapter {
   /** @throws HarnessConfigError for an invalid option. */
   constructor(options: OpenRouterExecutionAdapterOptions = {}) {
     if (typeof options !== 'object' || options === null) throw new HarnessConfigError('Options must be an object.', { field: 'options' });
-    const baseUrl = assertEndpointAllowed(options.baseUrl ?? DEFAULT_OPENROUTER_OPTIONS.baseUrl, 'baseUrl');
+    const baseUrl = assertEndpointAllowed(options.baseUrl ?? DEFAULT_OPENROUTER_OPTIONS.baseUrl, 'baseUrl', { allowInsecureHttp: options.allowInsecureHttp });
     this.model = requiredString(options.model ?? DEFAULT_OPENROUTER_OPTIONS.model, 'model');
     this.#temperature = optionalFiniteNumber(options.temperature, 'temperature');
     this.#maxTokens = optionalPositiveInteger(options.maxTokens, 'maxTokens');

@@ -79,7 +79,7 @@ function parseProfile(entry: unknown, index: number): ProviderProfile {
   }
   const allowInsecureHttp = data.allowInsecureHttp === true;
   try {
-    assertEndpointAllowed(data.endpoint, 'endpoint', { allowInsecureHttp });
+    assertEndpointAllowed(data.endpoint, 'endpoint', { allowInsecureHttp, optInForm: 'profile' });
   } catch (error) {
     fail(`${where}.endpoint`, `${name}: ${error instanceof Error ? error.message : 'endpoint is not allowed'}`);
   }

@@ -3,7 +3,7 @@ import { processOutputRedactor } from '../../local/internal/environment-secrets.
 import { createProcessGroup, createProcessTimers } from '../../local/internal/process-group.js';
 import { resolveWindowsSpawn, type WindowsSpawnTarget } from '../../local/internal/windows-command.js';
 import { describeError } from '../../shared/describe-error.js';
-import { LineFramer } from './line-framer.js';
+import { LineFramer } from '../../shared/line-framer.js';
 
 /** What to start and under which bounds. `env` is the finished environment (see `buildEnvironment`). */
 export interface SpawnEngineOptions {

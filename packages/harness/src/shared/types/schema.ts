@@ -1,4 +1,4 @@
-import type { StandardSchemaV1 } from '@standard-schema/spec';
+import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
 
 /** What a JSON-Schema-form validator returns: the Standard Schema result shape. */
 export type ToolInputValidationResult<TInput> = StandardSchemaV1.Result<TInput>;
@@ -29,10 +29,21 @@ export interface JsonSchemaToolInput<TInput = Record<string, unknown>> {
 }
 
 /**
- * The `input` of a tool: a zod 4 schema, any other Standard Schema (JSON Schema taken from its
- * `~standard.jsonSchema` converter), or a {@link JsonSchemaToolInput}.
+ * A Standard Schema that also converts itself to JSON Schema (Standard JSON Schema,
+ * `~standard.jsonSchema`): classic zod schemas from zod 4.2 on, and any other library that
+ * implements both. zod 3, zod 4.0–4.1 and zod/mini schemas lack the converter, so the types refuse
+ * them; pass those as a {@link JsonSchemaToolInput}.
  */
-export type ToolInputSchema = StandardSchemaV1 | JsonSchemaToolInput<unknown>;
+export interface StandardSchemaWithJsonSchema<Input = unknown, Output = Input> {
+  readonly '~standard': StandardSchemaV1.Props<Input, Output> & StandardJSONSchemaV1.Props<Input, Output>;
+}
+
+/**
+ * The `input` of a tool: a zod 4.2+ schema, any other Standard Schema with a
+ * `~standard.jsonSchema` converter ({@link StandardSchemaWithJsonSchema}), or a
+ * {@link JsonSchemaToolInput}.
+ */
+export type ToolInputSchema = StandardSchemaWithJsonSchema | JsonSchemaToolInput<unknown>;
 
 /** The value of a successful Standard Schema validation result. */
 export type SuccessValue<TResult> = TResult extends { readonly value: infer TValue; readonly issues?: undefined } ? TValue : never;

@@ -1,6 +1,7 @@
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import { loadBuiltins } from '../../shared/load-builtins.js';
 import { readRegularFile, type OpenFileLike } from '../../shared/read-regular-file.js';
+import { writeFileAtomic, type AtomicWriteFs } from '../../shared/write-file-atomic.js';
 import { boundedOption } from '../../shared/bounded-option.js';
 import { isMemoryEntry, memoryFull, memoryUnavailable, searchEntries } from './internal/memory-entries.js';
 import type { MemoryEntry, MemoryStore } from './memory-store.js';
@@ -16,12 +17,10 @@ export interface FileMemoryStoreOptions {
 }
 
 /** `node:fs/promises`, the part in use. */
-interface FsLike extends OpenFileLike {
-  writeFile(path: string, data: string, options: { mode: number; flag: 'wx' }): Promise<void>;
-  rename(from: string, to: string): Promise<void>;
-  rm(path: string, options: { force: true }): Promise<void>;
-  mkdir(path: string, options: { recursive: true }): Promise<unknown>;
-}
+type FsLike = OpenFileLike &
+  AtomicWriteFs & {
+    mkdir(path: string, options: { recursive: true }): Promise<unknown>;
+  };
 
 /** `node:path`, the part in use. */
 interface PathLike {
@@ -38,7 +37,8 @@ interface MemoryFile {
 /**
  * A {@link MemoryStore} in one JSON file, for a single Node.js process (Node.js only: `node:fs`
  * loads on first use, so importing it is Worker-safe). Every operation reads the file and every
- * change writes it whole, atomically (a temporary file renamed over it); operations of one store
+ * change writes it whole, atomically and durably (a temporary file, flushed to disk, renamed over
+ * it, then the folder flushed: a crash leaves the old file or the new one); operations of one store
  * run one at a time. Two processes writing the same file: the last write wins. A file over
  * `maxFileBytes` (at most `maxFileBytes + 1` bytes are ever read), one that is not the store's
  * JSON, or a path that is not a regular file (a FIFO, a device, a directory, a link to one) is
@@ -96,15 +96,9 @@ export function createFileMemoryStore(options: FileMemoryStoreOptions): MemorySt
     const size = new TextEncoder().encode(text).byteLength;
     if (size > maxFileBytes) throw memoryFull(`The memory file would have ${String(size)} bytes; the limit is ${String(maxFileBytes)}.`);
     const target = pathModule.resolve(path as string);
-    await fs.mkdir(pathModule.dirname(target), { recursive: true });
-    const temporary = `${target}.${globalThis.crypto.randomUUID()}.tmp`;
-    try {
-      await fs.writeFile(temporary, text, { mode: 0o600, flag: 'wx' });
-      await fs.rename(temporary, target);
-    } catch (error) {
-      await fs.rm(temporary, { force: true }).catch(() => undefined);
-      throw error;
-    }
+    const directory = pathModule.dirname(target);
+    await fs.mkdir(directory, { recursive: true });
+    await writeFileAtomic(fs, target, directory, text, 0o600);
   }
 
   return {
