@@ -8,6 +8,7 @@ import {
   AgentProjectError,
   BackendUnavailableError,
   ContextPacketError,
+  FeatureNotSupportedError,
   GitHubPublicFetchError,
   HarnessConfigError,
   HarnessError,
@@ -62,6 +63,7 @@ const CONTROL_FLOW_ERRORS = new Map<string, string>([
   ['TurnInterrupted', "the turn signal's abort reason; the turn loop turns it into the stop reason (isTurnInterrupted)"],
   ['ConversionError', 'module-private in parse-yaml.ts; caught there and returned as a parse issue'],
   ['NotPlainJson', 'module-private in to-plain-json.ts; caught there and returned as a refusal'],
+  ['CheckFailure', 'the conformance suite throws it inside a check and reports it as that check\'s detail; never thrown out of runResumeGuardConformance'],
   ['VfsCliUsageError', 'the vfs CLI prints it with the help text and exits 2; never thrown out of runVfsCli'],
 ]);
 
@@ -100,6 +102,7 @@ sample(VfsInvalidOptionError, (C) => new C('bad option', { field: 'limit' }));
 sample(VfsNotADirectoryError, (C) => new C('no', { path: '/a' }));
 sample(VfsIsADirectoryError, (C) => new C('no', { path: '/a' }));
 sample(VfsIoError, (C) => new C('io failed'));
+sample(FeatureNotSupportedError, (C) => new C(['skills'], { backendId: 'fake-backend', agent: 'lead' }));
 
 function sourceFiles(directory: string): string[] {
   return readdirSync(directory).flatMap((name) => {

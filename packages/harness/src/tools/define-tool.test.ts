@@ -423,3 +423,13 @@ describe('tool execution', () => {
     expect((definition?.requiresApproval as (input: Record<string, unknown>) => boolean)({ a: 'x' })).toBe(true);
   });
 });
+
+describe('the typed-tool and tool-output guards on hostile values', () => {
+  it('answer false for a Proxy whose traps throw, instead of throwing', async () => {
+    const { isTypedTool } = await import('./define-tool.js');
+    const { isToolOutput } = await import('./tool-output.js');
+    const hostile = new Proxy({}, { has: () => { throw new Error('trap'); }, get: () => { throw new Error('trap'); } });
+    expect(isTypedTool(hostile)).toBe(false);
+    expect(isToolOutput(hostile)).toBe(false);
+  });
+});

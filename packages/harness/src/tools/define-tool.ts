@@ -3,6 +3,7 @@ import type { HarnessToolExecutionContext } from '../shared/types/tools.js';
 import { checkSchemaShape } from './internal/resolve-json-schema.js';
 import type { ToolOutput } from './tool-output.js';
 import type { InferToolInput, ToolInputSchema } from './tool-input-schema.js';
+import { hasErrorMarker } from '../core/errors/has-error-marker.js';
 
 const marker = Symbol.for('agent-assistant.typed-tool');
 
@@ -172,5 +173,5 @@ function checkRetry(name: string, retry: ToolRetryOptions | undefined): void {
 
 /** True for a tool made by {@link defineTool} (in any copy of this package). */
 export function isTypedTool(value: unknown): value is AnyTypedTool {
-  return typeof value === 'object' && value !== null && marker in value;
+  return hasErrorMarker(value, marker);
 }

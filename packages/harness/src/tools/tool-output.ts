@@ -1,4 +1,5 @@
 import type { HarnessUsage } from '../shared/types/usage.js';
+import { hasErrorMarker } from '../core/errors/has-error-marker.js';
 
 const marker = Symbol.for('agent-assistant.tool-output');
 
@@ -33,5 +34,5 @@ export function toolOutput(parts: ToolOutputParts): ToolOutput {
 
 /** True for a value made by {@link toolOutput}. */
 export function isToolOutput(value: unknown): value is ToolOutput {
-  return typeof value === 'object' && value !== null && marker in value;
+  return hasErrorMarker(value, marker);
 }

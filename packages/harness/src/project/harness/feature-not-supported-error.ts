@@ -1,4 +1,5 @@
 import { HarnessError } from '../../core/errors/harness-error.js';
+import { hasErrorMarker } from '../../core/errors/has-error-marker.js';
 
 const marker = Symbol.for('agent-assistant.error.FeatureNotSupportedError');
 
@@ -46,6 +47,6 @@ export class FeatureNotSupportedError extends HarnessError {
 
   /** True for any `FeatureNotSupportedError`, even one from another copy of this package. */
   static override isInstance(value: unknown): value is FeatureNotSupportedError {
-    return typeof value === 'object' && value !== null && marker in value;
+    return hasErrorMarker(value, marker);
   }
 }
