@@ -76,5 +76,6 @@ describe('createMcpToolRegistry with a server echoing configured headers (proper
       }),
       { numRuns: propertyRuns() },
     );
-  });
+    // Each run is a whole turn against a real MCP client and server: seconds of work, not a hang.
+  }, 120_000);
 });
