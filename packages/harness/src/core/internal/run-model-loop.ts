@@ -22,7 +22,9 @@ import { readModelOutput, type StepCallLimit } from './read-model-output.js';
 import { readToolDefinitions } from './read-tool-definitions.js';
 import { rekeyRepeatedCallIds } from './rekey-call-ids.js';
 import { addUsage, callerIdentity, elapsedMs, executionState, transcriptIteration, type RunContext } from './run-context.js';
-import { approvalDecisions, prepareApproval, runToolStep, type CarriedCallResume } from './run-tool-step.js';
+import { runToolStep } from './run-tool-step.js';
+import { approvalDecisions, prepareApproval } from './tool-approval.js';
+import type { CarriedCallResume } from './execute-tool-window.js';
 import { isTurnInterrupted, raceSignal, type InterruptReason } from './turn-signal.js';
 import { createPartialOutputStream } from './partial-output-stream.js';
 

@@ -1,5 +1,5 @@
 import { BASH_TOOL_NAMES } from '../../tools/bash/create-bash-tool-registry.js';
-import { SUBAGENT_TOOL_NAME } from '../../tools/subagents/create-subagent-tool-registry.js';
+import { SUBAGENT_TOOL_NAME } from '../../tools/subagents/subagent-definition.js';
 import { SKILL_TOOL_NAME } from '../skills/skill-tool-names.js';
 
 /**

@@ -1,6 +1,6 @@
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import { detachValue } from '../../core/continuation/detach-value.js';
-import { approvalSummary } from '../../core/internal/run-tool-step.js';
+import { approvalSummary } from '../../core/internal/tool-approval.js';
 import { rejectedToolResult } from '../../core/internal/tool-results.js';
 import { isRecord } from '../../shared/is-record.js';
 import type {

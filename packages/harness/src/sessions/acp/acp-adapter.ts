@@ -10,17 +10,17 @@ import type {
   ExecutionResult,
 } from '../../execution/types.js';
 import { buildLocalPrompt } from '../../local/build-local-prompt.js';
-import { buildEnvironment } from '../../local/internal/build-environment.js';
 import { incomingContinuationOf } from '../../local/internal/incoming-continuation.js';
 import { productToolsReasons } from '../../local/internal/local-cli-preset.js';
-import { loadNodeModules } from '../../local/internal/load-node-modules.js';
 import { AnswerText } from '../../execution/answer-cap.js';
 import { describeError } from '../../shared/describe-error.js';
 import { SessionPool, SessionPoolError } from '../session-pool.js';
 import { resolveAcpAdapterOptions, type AcpAdapterOptions, type ResolvedAcpAdapterOptions } from './acp-adapter-options.js';
 import { readApprovalState, type AcpApprovalState } from './acp-continuation.js';
 import { approvalEvent, permissionTitle } from './acp-events.js';
-import { AcpLiveSession, describeExit, type AcpOpenPermission, type AcpPrompt } from './acp-session.js';
+import type { AcpLiveSession, AcpOpenPermission, AcpPrompt } from './acp-session.js';
+import { chooseOption, samePermission } from './acp-permission-options.js';
+import { startAcpSession, stderrOf } from './start-acp-session.js';
 import { hostVerdict, hostVerdictNote } from '../internal/host-verdict.js';
 import { failedResult, SessionTurnReport } from '../internal/session-turn-report.js';
 import { finishedResult } from './acp-result.js';
@@ -28,8 +28,6 @@ import { finishedResult } from './acp-result.js';
 /** The continuation kind of ACP sessions. */
 export const ACP_CONTINUATION_KIND = 'acp.session';
 
-const CLIENT_NAME = '@agent-assistant/harness';
-const CLIENT_VERSION = '1';
 
 interface TurnContext {
   request: ExecutionRequest;
@@ -166,7 +164,7 @@ export class AcpExecutionAdapter implements ExecutionAdapter {
     const wanted = incoming?.kind === ACP_CONTINUATION_KIND || incoming?.kind === undefined ? incoming?.continuationId : undefined;
     let lease;
     try {
-      lease = await this.pool.acquire(context.key, () => this.startSession(context, wanted), context.signal);
+      lease = await this.pool.acquire(context.key, () => startAcpSession(this.config, context.signal, report, wanted), context.signal);
     } catch (error) {
       if (error instanceof SessionPoolError) {
         return failedResult(report, 'backend_execution_error', `${this.config.label}: ${error.message}`, error.reason !== 'disposed');
@@ -245,7 +243,7 @@ export class AcpExecutionAdapter implements ExecutionAdapter {
       if (stop.kind === 'failed') {
         if (stop.engineGone) await this.pool.discard(context.key, session);
         else this.finishWith(context, session);
-        const stderr = stop.engineGone ? this.stderrOf(session) : '';
+        const stderr = stop.engineGone ? stderrOf(session) : '';
         const failed = failedResult(report, 'backend_execution_error', `${this.config.label}: ${stop.message}${stderr}`, true, stop.engineGone ? { engineExited: true } : undefined);
         const continuation = this.continuationOf(session);
         return { ...failed, continuation, metadata: { continuation } };
@@ -350,48 +348,6 @@ export class AcpExecutionAdapter implements ExecutionAdapter {
     return { kind: ACP_CONTINUATION_KIND, ...(session.acpSessionId === undefined ? {} : { continuationId: session.acpSessionId }), state: {} };
   }
 
-  private async startSession(context: TurnContext, wanted: string | undefined): Promise<AcpLiveSession> {
-    const node = await loadNodeModules();
-    const config = this.config;
-    const env = buildEnvironment(node.process.env, config.inheritEnv, config.env, node.process.platform);
-    const session = new AcpLiveSession(node, {
-      command: config.command,
-      args: config.args,
-      cwd: config.cwd,
-      env,
-      maxLineBytes: config.maxLineBytes,
-      maxStderrBytes: config.maxStderrBytes,
-      killGraceMs: config.killGraceMs,
-      clientName: CLIENT_NAME,
-      clientVersion: CLIENT_VERSION,
-    });
-    const signal = AbortSignal.any([context.signal, AbortSignal.timeout(config.startupTimeoutMs)]);
-    try {
-      await session.initialize(CLIENT_NAME, CLIENT_VERSION, signal);
-      const cwd = config.cwd ?? node.process.cwd();
-      if (wanted !== undefined && session.canLoadSession) {
-        try {
-          await session.loadSession(wanted, cwd, signal);
-          context.report.note('The session was loaded into a new engine process (session/load).');
-        } catch (error) {
-          context.report.note(`session/load failed (${describeError(error, 200)}); a new session was opened.`);
-          await session.newSession(cwd, signal);
-        }
-      } else await session.newSession(cwd, signal);
-    } catch (error) {
-      const stderr = this.stderrOf(session);
-      const exit = await session.dispose();
-      const why = exit.kind === 'disposed' ? describeError(error) : describeExit(exit);
-      throw new Error(`the engine session could not be opened: ${why}${stderr}`, { cause: error });
-    }
-    return session;
-  }
-
-  /** The end of the engine's stderr (secrets are blanked out by the process layer). */
-  private stderrOf(session: AcpLiveSession): string {
-    const tail = session.engine.stderrTail().slice(-500).trim();
-    return tail === '' ? '' : ` (stderr: ${tail})`;
-  }
 }
 
 /**
@@ -402,20 +358,6 @@ export function createAcpAdapter(options: AcpAdapterOptions): AcpExecutionAdapte
   return new AcpExecutionAdapter(options);
 }
 
-function samePermission(permission: AcpOpenPermission, state: AcpApprovalState): boolean {
-  return permission.id === state.permissionId && permission.params.toolCall.toolCallId === state.toolCallId;
-}
-
-/** The engine's option for a decision, or `undefined` (answered `cancelled`) when it offers none that fits. */
-export function chooseOption(permission: AcpOpenPermission, decision: 'approved' | 'rejected', scope: 'once' | 'session'): string | undefined {
-  const preference =
-    decision === 'rejected' ? ['reject_once', 'reject_always'] : scope === 'session' ? ['allow_always', 'allow_once'] : ['allow_once'];
-  for (const kind of preference) {
-    const option = permission.params.options.find((candidate) => candidate.kind === kind);
-    if (option !== undefined) return option.optionId;
-  }
-  return undefined;
-}
 
 function positive(value: number | undefined): number | undefined {
   return value !== undefined && Number.isFinite(value) && value > 0 ? value : undefined;

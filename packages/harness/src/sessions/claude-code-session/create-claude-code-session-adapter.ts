@@ -1,61 +1,34 @@
-import { capAnswer } from '../../execution/answer-cap.js';
 import { checkExecutionRequest } from '../../execution/execution-request-schema.js';
 import { negotiateCapabilities } from '../../execution/negotiate-capabilities.js';
 import type {
   ExecutionAdapter,
   ExecutionCapabilities,
-  ExecutionContinuation,
-  ExecutionError,
   ExecutionNegotiation,
   ExecutionOptions,
   ExecutionRequest,
   ExecutionResult,
   ExecutionStreamEvent,
-  ExecutionTrace,
 } from '../../execution/types.js';
 import { buildLocalPrompt } from '../../local/build-local-prompt.js';
-import { buildEnvironment } from '../../local/internal/build-environment.js';
 import { incomingContinuationOf } from '../../local/internal/incoming-continuation.js';
-import { instructionsText } from '../../local/internal/instructions-text.js';
 import { productToolsReasons } from '../../local/internal/local-cli-preset.js';
 import { loadNodeModules } from '../../local/internal/load-node-modules.js';
 import type { NodeModules } from '../../local/node-types.js';
-import { tail } from '../../local/internal/to-local-result.js';
-import { parseClaudeCodeOutput } from '../../local/parse-claude-code-output.js';
 import { describeError } from '../../shared/describe-error.js';
+import { effectiveTimeout } from '../internal/effective-timeout.js';
 import { SessionPool, SessionPoolError } from '../session-pool.js';
-import { ClaudeLiveSession, type ClaudePermissionAnswer, type ClaudeTurnStop } from './claude-live-session.js';
-import { hostVerdict, hostVerdictNote } from '../internal/host-verdict.js';
-import { toolActivityKind } from '../../local/internal/tool-activity-kind.js';
+import { ClaudeLiveSession, type ClaudeTurnStop } from './claude-live-session.js';
 import {
   resolveClaudeCodeSessionOptions,
   type ClaudeCodeSessionAdapterOptions,
   type ResolvedClaudeCodeSessionOptions,
 } from './claude-code-session-options.js';
-import type { ClaudePermissionRequest } from './read-claude-line.js';
+import { hostAnswer } from './claude-permission-request.js';
+import { continuationOf, failure, resultOf } from './claude-session-result.js';
+import { spawnOptions } from './claude-spawn-options.js';
+import { CLAUDE_CODE_SESSION_BACKEND_ID, continuationProblem, emitTo, LABEL, type TurnContext } from './claude-turn-context.js';
 
-/** The backend id of {@link ClaudeCodeSessionAdapter}. */
-export const CLAUDE_CODE_SESSION_BACKEND_ID = 'claude-code-session';
-
-/** The continuation kind of its sessions. */
-export const CLAUDE_CODE_SESSION_KIND = 'claude-code-session.session';
-
-const LABEL = 'Claude Code session';
-const MAX_SESSION_ID_LENGTH = 256;
-
-/** Where a call of `execute` is in its session, for the result. */
-interface TurnContext {
-  request: ExecutionRequest;
-  options: ExecutionOptions;
-  key: string;
-  session?: ClaudeLiveSession;
-  incoming: ExecutionContinuation | undefined;
-  startedAt: number;
-  firstEventMs?: number | undefined;
-  engine?: { reused: boolean; restarted: boolean; resumedWithFlag: boolean };
-  /** Permission requests the host's rules answered, as trace notes. */
-  notes?: string[];
-}
+export { CLAUDE_CODE_SESSION_BACKEND_ID, CLAUDE_CODE_SESSION_KIND } from './claude-turn-context.js';
 
 /**
  * Claude Code as a long-lived session backend (`claude-code-session`): one
@@ -129,7 +102,7 @@ export class ClaudeCodeSessionAdapter implements ExecutionAdapter {
 
   /** Runs a turn (or its part after an approval) in the session's live process. Never rejects. */
   async execute(untrusted: ExecutionRequest, options: ExecutionOptions = {}): Promise<ExecutionResult> {
-    const checked = checkExecutionRequest(untrusted, this.backendId);
+    const checked = checkExecutionRequest(untrusted, CLAUDE_CODE_SESSION_BACKEND_ID);
     if (!checked.ok) return checked.result;
     const request = checked.request;
     const startedAt = Date.now();
@@ -137,22 +110,22 @@ export class ClaudeCodeSessionAdapter implements ExecutionAdapter {
     try {
       negotiation = this.negotiate(request);
     } catch (error) {
-      return this.failure({ request, options, key: '', incoming: undefined, startedAt }, 'other', `negotiate failed: ${describeError(error)}`, false);
+      return failure({ request, options, key: '', incoming: undefined, startedAt }, 'other', `negotiate failed: ${describeError(error)}`, false);
     }
     if (!negotiation.supported) {
       const message = negotiation.reasons.filter((reason) => reason.severity === 'blocking').map((reason) => reason.message).join(' ');
-      return { backendId: this.backendId, status: 'unsupported', error: { code: 'unsupported_capability', message, retryable: false }, metadata: { negotiation: negotiation.reasons } };
+      return { backendId: CLAUDE_CODE_SESSION_BACKEND_ID, status: 'unsupported', error: { code: 'unsupported_capability', message, retryable: false }, metadata: { negotiation: negotiation.reasons } };
     }
     const incoming = incomingContinuationOf(request);
     const problem = continuationProblem(incoming);
     if (problem !== undefined) {
-      return this.failure({ request, options, key: '', incoming: undefined, startedAt }, 'invalid_request', problem, false);
+      return failure({ request, options, key: '', incoming: undefined, startedAt }, 'invalid_request', problem, false);
     }
     const turn: TurnContext = { request, options, key: incoming?.continuationId ?? crypto.randomUUID(), incoming, startedAt };
     try {
       return request.resume?.type === 'approval' ? await this.answerApproval(turn, request.resume.decisions) : await this.runTurn(turn);
     } catch (error) {
-      return this.failure(turn, 'backend_execution_error', describeError(error), true);
+      return failure(turn, 'backend_execution_error', describeError(error), true);
     }
   }
 
@@ -166,14 +139,14 @@ export class ClaudeCodeSessionAdapter implements ExecutionAdapter {
     try {
       node = await loadNodeModules();
     } catch (error) {
-      return this.failure(turn, 'other', `${LABEL} needs Node.js child processes: ${describeError(error)}.`, false);
+      return failure(turn, 'other', `${LABEL} needs Node.js child processes: ${describeError(error)}.`, false);
     }
     const resuming = turn.incoming !== undefined;
     let lease;
     try {
-      lease = await this.pool.acquire(turn.key, async () => new ClaudeLiveSession(node, this.spawnOptions(node, turn, resuming), turn.key));
+      lease = await this.pool.acquire(turn.key, async () => new ClaudeLiveSession(node, spawnOptions(this.options, node, turn, resuming), turn.key));
     } catch (error) {
-      if (error instanceof SessionPoolError) return this.failure(turn, 'backend_execution_error', `${LABEL}: ${error.message}`, error.reason !== 'disposed');
+      if (error instanceof SessionPoolError) return failure(turn, 'backend_execution_error', `${LABEL}: ${error.message}`, error.reason !== 'disposed');
       throw error;
     }
     const session = lease.session;
@@ -181,7 +154,7 @@ export class ClaudeCodeSessionAdapter implements ExecutionAdapter {
     turn.engine = { reused: lease.reused, restarted: lease.restarted, resumedWithFlag: resuming && !lease.reused };
     if (session.pending !== undefined) {
       this.pool.release(turn.key, session);
-      return this.failure(
+      return failure(
         turn,
         'other',
         `${LABEL}: the session waits for an approval (request ${JSON.stringify(session.pending.requestId)}); resume that turn first.`,
@@ -189,7 +162,7 @@ export class ClaudeCodeSessionAdapter implements ExecutionAdapter {
         'approval_pending',
       );
     }
-    turn.options.onContinuation?.(this.continuation(turn, undefined, undefined));
+    turn.options.onContinuation?.(continuationOf(turn, undefined, undefined));
     const text = buildLocalPrompt(turn.request, { includeInstructions: false, resumingSession: resuming });
     return this.finishSegment(turn, session.sendTurn(text, this.listener(turn)));
   }
@@ -198,12 +171,12 @@ export class ClaudeCodeSessionAdapter implements ExecutionAdapter {
     const pendingId = turn.incoming?.state?.['pendingRequestId'];
     const instanceId = turn.incoming?.state?.['instanceId'];
     const live = this.pool.peek(turn.key);
-    const gone = (why: string) => this.failure(turn, 'other', `${LABEL}: ${why}; the approval cannot be answered. Start a new turn in the session instead.`, false, 'continuation_invalid');
+    const gone = (why: string) => failure(turn, 'other', `${LABEL}: ${why}; the approval cannot be answered. Start a new turn in the session instead.`, false, 'continuation_invalid');
     if (typeof pendingId !== 'string') return gone('the continuation carries no pending permission request');
     if (live === undefined || live.instanceId !== instanceId) return gone('the live Claude Code process that asked is gone (restarted, stopped, or in another process)');
     if (live.pending?.requestId !== pendingId) return gone('the permission request is no longer pending in the live session');
     const decision = Object.hasOwn(decisions, pendingId) ? decisions[pendingId] : undefined;
-    if (decision === undefined) return this.failure(turn, 'invalid_request', `${LABEL}: no decision for request ${JSON.stringify(pendingId)}.`, false);
+    if (decision === undefined) return failure(turn, 'invalid_request', `${LABEL}: no decision for request ${JSON.stringify(pendingId)}.`, false);
     let lease;
     try {
       lease = await this.pool.acquire(turn.key, () => Promise.reject(new Error('the live session is gone')));
@@ -237,7 +210,7 @@ export class ClaudeCodeSessionAdapter implements ExecutionAdapter {
     let stop = await Promise.race([segment, interrupted]);
     // The host's rules answer what they decide; the first request they leave open pauses the turn.
     while (stop !== 'cancelled' && stop !== 'timeout' && stop.kind === 'permission') {
-      const answer = this.hostAnswer(turn, stop.request);
+      const answer = hostAnswer(turn.options, turn, stop.request, this.options.rejectionMessage);
       if (answer === undefined) break;
       segment = session.answer(answer, this.listener(turn));
       stop = await Promise.race([segment, interrupted]);
@@ -256,9 +229,9 @@ export class ClaudeCodeSessionAdapter implements ExecutionAdapter {
     else this.pool.release(turn.key, session);
     if (stoppedFor !== undefined) {
       const message = stoppedFor === 'timeout' ? `${LABEL}: the turn took longer than ${timeoutMs} ms and was interrupted.` : `${LABEL}: the turn was cancelled.`;
-      return this.failure(turn, stoppedFor === 'timeout' ? 'timeout' : 'other', message, stoppedFor === 'timeout', stoppedFor === 'cancelled' ? 'cancelled' : undefined);
+      return failure(turn, stoppedFor === 'timeout' ? 'timeout' : 'other', message, stoppedFor === 'timeout', stoppedFor === 'cancelled' ? 'cancelled' : undefined);
     }
-    return this.resultOf(turn, stop, decision);
+    return resultOf(turn, stop, decision, this.options.command, this.options.approvalScope);
   }
 
   /** Interrupts the running segment and waits (at most `killGraceMs`) for it to end; stops the process otherwise. */
@@ -275,194 +248,8 @@ export class ClaudeCodeSessionAdapter implements ExecutionAdapter {
     return { kind: 'ended', exit };
   }
 
-  private resultOf(turn: TurnContext, stop: ClaudeTurnStop, decision: 'approved' | 'rejected' | undefined): ExecutionResult {
-    const session = turn.session!;
-    switch (stop.kind) {
-      case 'refused':
-        return this.failure(turn, 'backend_execution_error', `${LABEL}: ${stop.reason}.`, true);
-      case 'ended': {
-        const exit = stop.exit;
-        const how =
-          exit.kind === 'spawn_failed'
-            ? `could not start ${JSON.stringify(this.options.command)}: ${exit.message}`
-            : exit.kind === 'line_too_long'
-              ? `wrote a line longer than ${exit.maxLineBytes} bytes and was stopped`
-              : `exited mid-turn (code ${String(exit.exitCode)}${exit.exitSignal === null ? '' : `, signal ${exit.exitSignal}`})`;
-        const stderr = session.stderrTail().trim();
-        return this.failure(turn, 'backend_execution_error', `${LABEL} ${how}.${stderr === '' ? '' : ` stderr: ${tail(stderr, 1_000)}`}`, exit.kind !== 'spawn_failed');
-      }
-      case 'permission':
-        return this.awaitingApproval(turn, stop.request);
-      case 'result': {
-        const previous = this.continuation(turn, undefined, undefined);
-        const parsed = parseClaudeCodeOutput(JSON.stringify(stop.result), { backendId: this.backendId, continuation: previous });
-        if (parsed === null) return this.failure(turn, 'invalid_backend_output', `${LABEL}: the turn's result line has the wrong shape.`, false);
-        const totalCostUsd = parsed.continuation?.state?.['totalCostUsd'];
-        const continuation = this.continuation(turn, undefined, typeof totalCostUsd === 'number' ? totalCostUsd : undefined);
-        const { status, structured, error, usage, metadata } = parsed;
-        const answer = parsed.text === undefined ? undefined : capAnswer(parsed.text);
-        const text = answer?.text;
-        return {
-          backendId: this.backendId,
-          status: status ?? 'completed',
-          ...(text === undefined && structured === undefined ? {} : { output: { ...(text === undefined ? {} : { text }), ...(structured === undefined ? {} : { structured }) } }),
-          continuation,
-          ...(error === undefined ? {} : { error }),
-          ...(usage === undefined ? {} : { usage }),
-          trace: this.trace(turn, status === 'failed' ? 'failure' : 'model_completed'),
-          metadata: {
-            ...metadata,
-            ...this.turnMetadata(turn),
-            continuation,
-            ...(decision === undefined ? {} : { approvalDecision: decision }),
-            ...(answer?.truncated === true ? { answerTruncated: true } : {}),
-          },
-        };
-      }
-    }
-  }
-
-  /** The answer the host's rules give a permission request, or `undefined` when they leave it to a person. */
-  private hostAnswer(turn: TurnContext, request: ClaudePermissionRequest): ClaudePermissionAnswer | undefined {
-    if (turn.options.onPermissionRequest === undefined) return undefined;
-    const { kind, command, title } = describeRequest(request);
-    const verdict = hostVerdict(turn.options, { title, toolName: request.toolName, kind, ...(command === undefined ? {} : { command }) });
-    if (verdict === 'ask') return undefined;
-    (turn.notes ??= []).push(hostVerdictNote(verdict, title));
-    return verdict === 'approve' ? { behavior: 'allow', always: false } : { behavior: 'deny', message: this.options.rejectionMessage };
-  }
-
-  private awaitingApproval(turn: TurnContext, request: ClaudePermissionRequest): ExecutionResult {
-    const { kind, command, title } = describeRequest(request);
-    const options = [
-      { optionId: 'allow_once', name: 'Allow', kind: 'allow_once' as const },
-      ...(request.suggestions.length > 0 ? [{ optionId: 'allow_always', name: 'Allow for this session', kind: 'allow_always' as const }] : []),
-      { optionId: 'deny', name: 'Reject', kind: 'reject_once' as const },
-    ];
-    this.emit(turn, {
-      type: 'approval_requested',
-      approvalKey: request.requestId,
-      title,
-      ...(request.toolUseId === undefined ? {} : { toolCallId: request.toolUseId }),
-      kind,
-      ...(command === undefined ? {} : { command }),
-      options,
-    });
-    return {
-      backendId: this.backendId,
-      status: 'awaiting_approval',
-      approvalRequest: {
-        approvalKey: request.requestId,
-        reason: `Claude Code asks to use ${request.toolName}: ${title}`,
-        metadata: {
-          toolName: request.toolName,
-          input: request.input,
-          ...(request.toolUseId === undefined ? {} : { toolUseId: request.toolUseId }),
-          ...(request.description === undefined ? {} : { description: request.description }),
-          ...(request.blockedPath === undefined ? {} : { blockedPath: request.blockedPath }),
-          kind,
-          ...(command === undefined ? {} : { command }),
-          options,
-          approvalScope: this.options.approvalScope,
-        },
-      },
-      continuation: this.continuation(turn, request.requestId, undefined),
-      trace: this.trace(turn, 'approval_wait'),
-      metadata: this.turnMetadata(turn),
-    };
-  }
-
-  private continuation(turn: TurnContext, pendingRequestId: string | undefined, totalCostUsd: number | undefined): ExecutionContinuation {
-    const previousCost = turn.incoming?.state?.['totalCostUsd'];
-    const cost = totalCostUsd ?? (typeof previousCost === 'number' && Number.isFinite(previousCost) ? previousCost : 0);
-    return {
-      kind: CLAUDE_CODE_SESSION_KIND,
-      continuationId: turn.session?.sessionId ?? turn.key,
-      state: {
-        totalCostUsd: cost,
-        ...(turn.session === undefined ? {} : { instanceId: turn.session.instanceId }),
-        ...(pendingRequestId === undefined ? {} : { pendingRequestId }),
-      },
-    };
-  }
-
   private listener(turn: TurnContext): (event: ExecutionStreamEvent) => void {
-    return (event) => this.emit(turn, event);
-  }
-
-  private emit(turn: TurnContext, event: ExecutionStreamEvent): void {
-    turn.firstEventMs ??= Date.now() - turn.startedAt;
-    try {
-      turn.options.onEvent?.(event);
-    } catch {
-      // A listener's failure never breaks the turn.
-    }
-  }
-
-  private turnMetadata(turn: TurnContext): Record<string, unknown> {
-    return {
-      durationMs: Date.now() - turn.startedAt,
-      ...(turn.firstEventMs === undefined ? {} : { firstEventMs: turn.firstEventMs }),
-      ...(turn.engine === undefined ? {} : { engine: { ...turn.engine, ...(turn.session?.pid === undefined ? {} : { pid: turn.session.pid }) } }),
-      ...(turn.session === undefined || turn.session.invalidLines === 0 ? {} : { invalidLines: turn.session.invalidLines }),
-    };
-  }
-
-  private trace(turn: TurnContext, last: 'model_completed' | 'failure' | 'approval_wait', code?: string): ExecutionTrace {
-    const at = (time: number) => new Date(time).toISOString();
-    const now = Date.now();
-    return {
-      summary: { startedAt: at(turn.startedAt), completedAt: at(now), stepCount: 1 },
-      events: [
-        { type: 'model_started', at: at(turn.startedAt) },
-        ...(turn.notes ?? []).map((message) => ({ type: 'note' as const, at: at(now), data: { message } })),
-        { type: last, at: at(now), ...(code === undefined ? {} : { data: { code } }) },
-      ],
-    };
-  }
-
-  private spawnOptions(node: NodeModules, turn: TurnContext, resuming: boolean) {
-    const { options } = this;
-    const args = [
-      '-p',
-      '--input-format',
-      'stream-json',
-      '--output-format',
-      'stream-json',
-      '--verbose',
-      '--permission-prompt-tool',
-      'stdio',
-      '--include-partial-messages',
-      `--permission-mode=${options.permissionMode}`,
-      resuming ? `--resume=${turn.key}` : `--session-id=${turn.key}`,
-    ];
-    if (options.model !== undefined) args.push(`--model=${options.model}`);
-    const instructions = instructionsText(turn.request);
-    if (instructions !== '') args.push(`--${options.systemPromptMode === 'append' ? 'append-system-prompt' : 'system-prompt'}=${instructions}`);
-    if (options.allowedTools.length > 0) args.push(`--allowedTools=${options.allowedTools.join(',')}`);
-    if (options.disallowedTools.length > 0) args.push(`--disallowedTools=${options.disallowedTools.join(',')}`);
-    args.push(...options.extraArgs);
-    return {
-      command: options.command,
-      args,
-      cwd: options.cwd,
-      env: buildEnvironment(node.process.env, options.inheritEnv, options.env, node.process.platform),
-      maxLineBytes: options.maxLineBytes,
-      maxStderrBytes: options.maxStderrBytes,
-      killGraceMs: options.killGraceMs,
-    };
-  }
-
-  private failure(turn: TurnContext, code: ExecutionError['code'], message: string, retryable: boolean, reason?: string): ExecutionResult {
-    const continuation = turn.key === '' ? undefined : this.continuation(turn, undefined, undefined);
-    return {
-      backendId: this.backendId,
-      status: 'failed',
-      error: { code, message, retryable, ...(reason === undefined ? {} : { metadata: { reason } }) },
-      ...(continuation === undefined ? {} : { continuation }),
-      trace: this.trace(turn, 'failure', reason ?? code),
-      metadata: { ...this.turnMetadata(turn), ...(continuation === undefined ? {} : { continuation }) },
-    };
+    return (event) => emitTo(turn, event);
   }
 }
 
@@ -472,28 +259,4 @@ export class ClaudeCodeSessionAdapter implements ExecutionAdapter {
  */
 export function createClaudeCodeSessionAdapter(options: ClaudeCodeSessionAdapterOptions = {}): ClaudeCodeSessionAdapter {
   return new ClaudeCodeSessionAdapter(options);
-}
-
-function continuationProblem(incoming: ExecutionContinuation | undefined): string | undefined {
-  if (incoming === undefined) return undefined;
-  if (incoming.kind !== undefined && incoming.kind !== CLAUDE_CODE_SESSION_KIND) {
-    return `${LABEL}: the continuation is a ${JSON.stringify(incoming.kind)}, not a ${CLAUDE_CODE_SESSION_KIND}.`;
-  }
-  const id = incoming.continuationId;
-  if (id === undefined) return `${LABEL}: the continuation has no session id.`;
-  if (id === '' || id.length > MAX_SESSION_ID_LENGTH || id.startsWith('-') || /[\s\0]/.test(id)) {
-    return `${LABEL}: the continuation's session id is not valid.`;
-  }
-  return undefined;
-}
-
-function effectiveTimeout(configured: number, requested: number | undefined): number {
-  return requested !== undefined && Number.isFinite(requested) && requested > 0 ? Math.min(configured, requested) : configured;
-}
-
-/** What a permission request is about: its activity kind, its command (for shell tools) and a title. */
-function describeRequest(request: ClaudePermissionRequest): { kind: ReturnType<typeof toolActivityKind>; command: string | undefined; title: string } {
-  const kind = toolActivityKind(request.toolName);
-  const command = kind === 'command' && typeof request.input['command'] === 'string' ? request.input['command'] : undefined;
-  return { kind, command, title: command ?? request.blockedPath ?? request.description ?? request.toolName };
 }

@@ -1,16 +1,12 @@
-import { MAX_ANSWER_CHARS } from '../../execution/answer-cap.js';
 import { checkExecutionRequest } from '../../execution/execution-request-schema.js';
 import { negotiateCapabilities } from '../../execution/negotiate-capabilities.js';
 import type {
   ExecutionAdapter,
   ExecutionCapabilities,
-  ExecutionContinuation,
-  ExecutionError,
   ExecutionNegotiation,
   ExecutionOptions,
   ExecutionRequest,
   ExecutionResult,
-  ExecutionTrace,
 } from '../../execution/types.js';
 import { buildLocalPrompt } from '../../local/build-local-prompt.js';
 import { buildEnvironment } from '../../local/internal/build-environment.js';
@@ -19,32 +15,30 @@ import { productToolsReasons } from '../../local/internal/local-cli-preset.js';
 import { instructionsText } from '../../local/internal/instructions-text.js';
 import { loadNodeModules } from '../../local/internal/load-node-modules.js';
 import { describeError } from '../../shared/describe-error.js';
-import { hostVerdict, hostVerdictNote } from '../internal/host-verdict.js';
+import { effectiveTimeout } from '../internal/effective-timeout.js';
 import { SessionPool, SessionPoolError } from '../session-pool.js';
 import type { CodexApprovalDecision } from './codex-protocol.js';
 import { LABEL, resolveOptions, type CodexAppServerAdapterOptions, type ResolvedOptions } from './codex-app-server-options.js';
 import { CodexSession } from './codex-session.js';
-import { CODEX_APPROVAL_OPTIONS, type CodexPendingApproval, type CodexTurn, type CodexTurnState } from './codex-turn.js';
+import type { CodexTurn, CodexTurnState } from './codex-turn.js';
+import {
+  CODEX_APP_SERVER_BACKEND_ID,
+  CODEX_APP_SERVER_CONTINUATION_KIND,
+  codexEngineGone,
+  codexFailed,
+  codexResult,
+  continuationOf,
+  type CodexCall,
+} from './codex-execution-result.js';
+import { answeredByHost } from './codex-host-approval.js';
+import { turnOutcome } from './codex-turn-outcome.js';
 
-/** The backend id of {@link CodexAppServerAdapter}. */
-export const CODEX_APP_SERVER_BACKEND_ID = 'codex-app-server';
+export { CODEX_APP_SERVER_BACKEND_ID, CODEX_APP_SERVER_CONTINUATION_KIND } from './codex-execution-result.js';
 
-/** The continuation kind of codex app-server threads. */
-export const CODEX_APP_SERVER_CONTINUATION_KIND = 'codex-app-server.thread';
 
 const MAX_REMEMBERED_THREADS = 1024;
 const MAX_STDERR_BYTES = 65_536 /* 64 KiB */;
 const CLIENT_VERSION = '1';
-
-/** One `execute` call's bookkeeping. */
-interface Call {
-  request: ExecutionRequest;
-  options: ExecutionOptions;
-  startedAt: number;
-  degradation: ExecutionNegotiation['reasons'];
-  /** Permission requests the host's rules answered, as trace notes. */
-  notes: string[];
-}
 
 /**
  * OpenAI Codex as a long-lived session backend: one `codex app-server` process per session
@@ -115,17 +109,17 @@ export class CodexAppServerAdapter implements ExecutionAdapter {
     const checked = checkExecutionRequest(untrusted, this.backendId);
     if (!checked.ok) return checked.result;
     const request = checked.request;
-    const call: Call = { request, options, startedAt: Date.now(), degradation: [], notes: [] };
+    const call: CodexCall = { request, options, startedAt: Date.now(), degradation: [], notes: [] };
     try {
       const negotiation = this.negotiate(request);
       if (!negotiation.supported) {
         const message = negotiation.reasons.filter((reason) => reason.severity === 'blocking').map((reason) => reason.message).join(' ');
-        return this.result(call, { status: 'unsupported', error: { code: 'unsupported_capability', message, retryable: false } });
+        return codexResult(call, { status: 'unsupported', error: { code: 'unsupported_capability', message, retryable: false } });
       }
       call.degradation = negotiation.reasons.filter((reason) => reason.severity !== 'blocking');
       return request.resume?.type === 'approval' ? await this.resumeApproval(call) : await this.startTurn(call);
     } catch (error) {
-      return this.failed(call, 'backend_execution_error', `${LABEL} failed: ${describeError(error)}`, false);
+      return codexFailed(call, 'backend_execution_error', `${LABEL} failed: ${describeError(error)}`, false);
     }
   }
 
@@ -134,11 +128,11 @@ export class CodexAppServerAdapter implements ExecutionAdapter {
     return this.pool.dispose();
   }
 
-  private async startTurn(call: Call): Promise<ExecutionResult> {
+  private async startTurn(call: CodexCall): Promise<ExecutionResult> {
     const { request, options } = call;
     const incoming = incomingContinuationOf(request);
     if (incoming?.kind !== undefined && incoming.kind !== CODEX_APP_SERVER_CONTINUATION_KIND) {
-      return this.failed(call, 'invalid_request', `${LABEL}: the continuation is a ${incoming.kind}, not a ${CODEX_APP_SERVER_CONTINUATION_KIND}.`, false);
+      return codexFailed(call, 'invalid_request', `${LABEL}: the continuation is a ${incoming.kind}, not a ${CODEX_APP_SERVER_CONTINUATION_KIND}.`, false);
     }
     const threadId = incoming?.continuationId;
     const key = this.keyFor(request, threadId);
@@ -148,7 +142,7 @@ export class CodexAppServerAdapter implements ExecutionAdapter {
     const hold = this.hold(key, options.signal);
     try {
       if (session.turn !== undefined && !session.turn.finished) {
-        return this.failed(call, 'backend_execution_error', `${LABEL}: this session has a turn waiting for approval; resume it (resumeTurn) or start another session.`, false, {
+        return codexFailed(call, 'backend_execution_error', `${LABEL}: this session has a turn waiting for approval; resume it (resumeTurn) or start another session.`, false, {
           reason: 'session_busy',
         });
       }
@@ -162,10 +156,10 @@ export class CodexAppServerAdapter implements ExecutionAdapter {
       const turn = await session.startTurn(text, options.onEvent);
       return await this.follow(call, key, session, turn, { restarted: acquired.restarted, threadResumed: opened.resumed });
     } catch (error) {
-      if (!session.alive) return this.engineGone(call, session, session.gone ?? describeError(error));
+      if (!session.alive) return codexEngineGone(call, session, session.gone ?? describeError(error));
       if (options.signal?.aborted) {
         const timedOut = isTimeout(options.signal.reason);
-        return this.failed(call, timedOut ? 'timeout' : 'backend_execution_error', `${LABEL}: the turn was ${timedOut ? 'out of time' : 'cancelled'} before it started.`, true, { cancelled: !timedOut });
+        return codexFailed(call, timedOut ? 'timeout' : 'backend_execution_error', `${LABEL}: the turn was ${timedOut ? 'out of time' : 'cancelled'} before it started.`, true, { cancelled: !timedOut });
       }
       throw error;
     } finally {
@@ -174,7 +168,7 @@ export class CodexAppServerAdapter implements ExecutionAdapter {
     }
   }
 
-  private async resumeApproval(call: Call): Promise<ExecutionResult> {
+  private async resumeApproval(call: CodexCall): Promise<ExecutionResult> {
     const { request } = call;
     const decisions = request.resume?.type === 'approval' ? request.resume.decisions : {};
     const incoming = incomingContinuationOf(request);
@@ -194,7 +188,7 @@ export class CodexAppServerAdapter implements ExecutionAdapter {
       state.approval.approvalKey !== approvalKey ||
       !Object.hasOwn(decisions, approvalKey)
     ) {
-      return this.failed(
+      return codexFailed(
         call,
         'other',
         `${LABEL}: the live session that asked for this approval is gone (the codex process ended, was stopped when idle, or this is another process). Start a new turn; the thread can still be continued with its continuation.`,
@@ -218,7 +212,7 @@ export class CodexAppServerAdapter implements ExecutionAdapter {
 
   /** Follows a turn until it ends or pauses on an approval; interrupts it on cancel or timeout. */
   private async follow(
-    call: Call,
+    call: CodexCall,
     key: string,
     session: CodexSession,
     turn: CodexTurn,
@@ -256,7 +250,7 @@ export class CodexAppServerAdapter implements ExecutionAdapter {
       }
       if (stopped !== undefined && state.kind !== 'completed') {
         await this.interrupt(key, session, turn);
-        return this.result(call, {
+        return codexResult(call, {
           status: 'failed',
           error:
             stopped === 'timeout'
@@ -279,53 +273,7 @@ export class CodexAppServerAdapter implements ExecutionAdapter {
       ...(facts.threadResumed ? { threadResumed: true } : {}),
       ...(facts.decision === undefined ? {} : { approvalDecision: facts.decision }),
     };
-    switch (state.kind) {
-      case 'awaiting_approval': {
-        const approval = state.approval;
-        return this.result(call, {
-          status: 'awaiting_approval',
-          approvalRequest: {
-            approvalKey: approval.approvalKey,
-            reason: approval.reason === undefined ? approval.title : `${approval.title} (${approval.reason})`,
-            metadata: {
-              engine: 'codex',
-              approvalKind: approval.kind,
-              itemId: approval.itemId,
-              ...(approval.command === undefined ? {} : { command: approval.command }),
-              ...(approval.cwd === undefined ? {} : { cwd: approval.cwd }),
-              ...(approval.reason === undefined ? {} : { reason: approval.reason }),
-              options: CODEX_APPROVAL_OPTIONS.map((option) => ({ ...option })),
-            },
-          },
-          continuation: continuationOf(turn.threadId, { turnId: turn.turnId, approvalKey: approval.approvalKey }),
-          metadata,
-          turn,
-          traceEvent: { type: 'approval_wait', data: { approvalKey: approval.approvalKey, kind: approval.kind } },
-        });
-      }
-      case 'completed':
-        return this.result(call, { status: 'completed', continuation: continuationOf(turn.threadId), metadata, turn });
-      case 'interrupted':
-        return this.result(call, {
-          status: 'failed',
-          error: { code: 'backend_execution_error', message: `${LABEL}: the turn was interrupted.`, retryable: true },
-          continuation: continuationOf(turn.threadId),
-          metadata,
-          turn,
-        });
-      case 'failed':
-        return this.result(call, {
-          status: 'failed',
-          error: { code: 'backend_execution_error', message: `Codex failed: ${state.message}`, retryable: false },
-          continuation: continuationOf(turn.threadId),
-          metadata,
-          turn,
-        });
-      case 'engine_gone':
-        return this.engineGone(call, session, state.message, turn);
-      case 'running':
-        throw new Error('unreachable: the turn is still running');
-    }
+    return turnOutcome(call, session, turn, state, metadata);
   }
 
   private async interrupt(key: string, session: CodexSession, turn: CodexTurn): Promise<void> {
@@ -355,16 +303,16 @@ export class CodexAppServerAdapter implements ExecutionAdapter {
     };
   }
 
-  private async acquire(call: Call, key: string): Promise<{ session: CodexSession; restarted: boolean } | ExecutionResult> {
+  private async acquire(call: CodexCall, key: string): Promise<{ session: CodexSession; restarted: boolean } | ExecutionResult> {
     await this.windingDown.get(key);
     try {
       const lease = await this.pool.acquire(key, () => this.spawnSession(call.options.signal));
       return { session: lease.session, restarted: lease.restarted };
     } catch (error) {
       if (error instanceof SessionPoolError) {
-        return this.failed(call, 'backend_execution_error', `${LABEL}: ${error.message}`, error.reason !== 'disposed', { reason: `session_${error.reason}` });
+        return codexFailed(call, 'backend_execution_error', `${LABEL}: ${error.message}`, error.reason !== 'disposed', { reason: `session_${error.reason}` });
       }
-      return this.failed(call, 'backend_execution_error', `${LABEL} could not start: ${describeError(error)}`, false, {
+      return codexFailed(call, 'backend_execution_error', `${LABEL} could not start: ${describeError(error)}`, false, {
         errorCode: 'HARNESS_ERR_BACKEND_UNAVAILABLE',
       });
     }
@@ -396,80 +344,6 @@ export class CodexAppServerAdapter implements ExecutionAdapter {
     }
   }
 
-  private engineGone(call: Call, session: CodexSession, message: string, turn?: CodexTurn): ExecutionResult {
-    const stderr = session.stderrTail().trim();
-    return this.result(call, {
-      status: 'failed',
-      error: { code: 'backend_execution_error', message: `${LABEL} ended during the turn: ${message}`, retryable: true },
-      ...(session.threadId === undefined ? {} : { continuation: continuationOf(session.threadId) }),
-      metadata: { engineExited: true, ...(stderr === '' ? {} : { stderrTail: stderr.slice(-2_000) }) },
-      ...(turn === undefined ? {} : { turn }),
-    });
-  }
-
-  private failed(
-    call: Call,
-    code: ExecutionError['code'],
-    message: string,
-    retryable: boolean,
-    metadata?: Record<string, unknown>,
-    errorMetadata?: Record<string, unknown>,
-  ): ExecutionResult {
-    return this.result(call, {
-      status: 'failed',
-      error: { code, message, retryable, ...(errorMetadata === undefined ? {} : { metadata: errorMetadata }) },
-      ...(metadata === undefined ? {} : { metadata }),
-    });
-  }
-
-  private result(
-    call: Call,
-    parts: {
-      status: ExecutionResult['status'];
-      error?: ExecutionError;
-      continuation?: ExecutionContinuation;
-      approvalRequest?: ExecutionResult['approvalRequest'];
-      metadata?: Record<string, unknown>;
-      turn?: CodexTurn;
-      traceEvent?: NonNullable<ExecutionTrace['events']>[number];
-    },
-  ): ExecutionResult {
-    const finishedAt = Date.now();
-    const answer = parts.turn?.takeAnswer();
-    const text = answer?.text();
-    const truncated = answer?.truncated === true;
-    const usage = parts.turn?.takeUsage();
-    const at = (time: number) => new Date(time).toISOString();
-    const ok = parts.status !== 'failed' && parts.status !== 'unsupported';
-    return {
-      backendId: this.backendId,
-      status: parts.status,
-      ...(text === undefined || text === '' ? {} : { output: { text } }),
-      ...(parts.continuation === undefined ? {} : { continuation: parts.continuation }),
-      ...(parts.approvalRequest === undefined ? {} : { approvalRequest: parts.approvalRequest }),
-      ...(parts.error === undefined ? {} : { error: parts.error }),
-      ...(usage === undefined ? {} : { usage }),
-      trace: {
-        summary: { startedAt: at(call.startedAt), completedAt: at(finishedAt), stepCount: 1, degraded: call.degradation.length > 0 },
-        events: [
-          { type: 'model_started', at: at(call.startedAt) },
-          ...call.notes.map((message) => ({ type: 'note' as const, at: at(finishedAt), data: { message } })),
-          ...(parts.traceEvent === undefined ? [] : [{ ...parts.traceEvent, at: at(finishedAt) }]),
-          ...(truncated ? [{ type: 'note' as const, at: at(finishedAt), data: { message: `The answer was cut at ${MAX_ANSWER_CHARS} characters.` } }] : []),
-          ok
-            ? { type: 'model_completed', at: at(finishedAt) }
-            : { type: 'failure', at: at(finishedAt), data: { code: parts.error?.code ?? 'backend_execution_error' } },
-        ],
-      },
-      ...(call.degradation.length === 0 ? {} : { degradation: call.degradation }),
-      metadata: {
-        ...parts.metadata,
-        ...(truncated ? { answerTruncated: true } : {}),
-        durationMs: finishedAt - call.startedAt,
-        ...(parts.continuation === undefined ? {} : { continuation: parts.continuation }),
-      },
-    };
-  }
 }
 
 /**
@@ -490,34 +364,12 @@ export function createCodexAppServerAdapter(options: CodexAppServerAdapterOption
   return new CodexAppServerAdapter(options);
 }
 
-function continuationOf(threadId: string, state?: Record<string, unknown>): ExecutionContinuation {
-  return { kind: CODEX_APP_SERVER_CONTINUATION_KIND, continuationId: threadId, ...(state === undefined ? {} : { state }) };
-}
-
-function effectiveTimeout(configured: number, requested: number | undefined): number {
-  return requested !== undefined && Number.isFinite(requested) && requested > 0 ? Math.min(configured, requested) : configured;
-}
-
 function isTimeout(reason: unknown): boolean {
   if (typeof reason !== 'object' || reason === null) return false;
   const kind = reason as { reason?: unknown; name?: unknown };
   return kind.reason === 'timeout' || kind.name === 'TimeoutError';
 }
 
-/** Answers a pending approval in the live session when the host's rules decide it; false when they leave it to a person. */
-function answeredByHost(call: Call, turn: CodexTurn, approval: CodexPendingApproval): boolean {
-  if (call.options.onPermissionRequest === undefined) return false;
-  const verdict = hostVerdict(call.options, {
-    title: approval.title,
-    toolName: approval.kind === 'command' ? 'commandExecution' : 'fileChange',
-    kind: approval.kind === 'command' ? 'command' : 'edit',
-    ...(approval.command === undefined ? {} : { command: approval.command }),
-  });
-  if (verdict === 'ask') return false;
-  call.notes.push(hostVerdictNote(verdict, approval.title));
-  turn.answer(approval.approvalKey, verdict === 'approve' ? 'accept' : 'decline');
-  return true;
-}
 
 /** Resolves once the turn has ended (not merely paused). */
 async function turnDone(turn: CodexTurn): Promise<void> {

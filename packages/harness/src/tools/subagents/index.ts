@@ -1,6 +1,2 @@
-export {
-  createSubagentToolRegistry,
-  SUBAGENT_TOOL_NAME,
-  type SubagentDefinition,
-  type SubagentToolOptions,
-} from './create-subagent-tool-registry.js';
+export { createSubagentToolRegistry } from './create-subagent-tool-registry.js';
+export { SUBAGENT_TOOL_NAME, type SubagentDefinition, type SubagentToolOptions } from './subagent-definition.js';

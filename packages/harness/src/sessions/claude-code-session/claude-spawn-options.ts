@@ -1,0 +1,37 @@
+import { buildEnvironment } from '../../local/internal/build-environment.js';
+import { instructionsText } from '../../local/internal/instructions-text.js';
+import type { NodeModules } from '../../local/node-types.js';
+import type { ResolvedClaudeCodeSessionOptions } from './claude-code-session-options.js';
+import type { TurnContext } from './claude-turn-context.js';
+
+/** How to start the session's `claude` process: stream-json both ways, a new session id or `--resume`. */
+export function spawnOptions(options: ResolvedClaudeCodeSessionOptions, node: NodeModules, turn: TurnContext, resuming: boolean) {
+  const args = [
+    '-p',
+    '--input-format',
+    'stream-json',
+    '--output-format',
+    'stream-json',
+    '--verbose',
+    '--permission-prompt-tool',
+    'stdio',
+    '--include-partial-messages',
+    `--permission-mode=${options.permissionMode}`,
+    resuming ? `--resume=${turn.key}` : `--session-id=${turn.key}`,
+  ];
+  if (options.model !== undefined) args.push(`--model=${options.model}`);
+  const instructions = instructionsText(turn.request);
+  if (instructions !== '') args.push(`--${options.systemPromptMode === 'append' ? 'append-system-prompt' : 'system-prompt'}=${instructions}`);
+  if (options.allowedTools.length > 0) args.push(`--allowedTools=${options.allowedTools.join(',')}`);
+  if (options.disallowedTools.length > 0) args.push(`--disallowedTools=${options.disallowedTools.join(',')}`);
+  args.push(...options.extraArgs);
+  return {
+    command: options.command,
+    args,
+    cwd: options.cwd,
+    env: buildEnvironment(node.process.env, options.inheritEnv, options.env, node.process.platform),
+    maxLineBytes: options.maxLineBytes,
+    maxStderrBytes: options.maxStderrBytes,
+    killGraceMs: options.killGraceMs,
+  };
+}
