@@ -75,7 +75,11 @@ export async function startLlamaServer({ startTimeoutMs = 120_000 } = {}) {
     logged,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      // llama-server finishes the task in its slot before it exits on SIGTERM; on a loaded machine
+      // that can take minutes, so it gets 5 s and then SIGKILL.
+      const kill = setTimeout(() => child.kill('SIGKILL'), 5_000);
       await exited;
+      clearTimeout(kill);
     },
   };
 }
