@@ -20,7 +20,7 @@ import {
 } from './index.js';
 import { RelayConnectionError } from './agent-relay/index.js';
 import { UnsupportedInputError } from './providers/internal/unsupported-input-error.js';
-import { JsonRpcPeerError, JsonRpcRemoteError } from './sessions/internal/json-rpc-peer.js';
+import { JsonRpcPeerError, JsonRpcRemoteError } from './process/json-rpc-peer.js';
 import { NodeModulesUnavailableError } from './shared/load-builtins.js';
 import {
   VfsError,

@@ -26,7 +26,7 @@ export type {
   NodeSpawnOptionsLike,
   NodeSystemErrorLike,
   NodeWritableLike,
-} from './node-types.js';
+} from '../process/node-types.js';
 export { createLocalCommandAdapter, LocalCommandExecutionAdapter } from './local-command-adapter.js';
 export { DEFAULT_INHERITED_ENV, DEFAULT_LOCAL_COMMAND_OPTIONS } from './local-command-defaults.js';
 export type {

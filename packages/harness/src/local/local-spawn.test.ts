@@ -6,7 +6,7 @@ import { ClaudeCodeExecutionAdapter } from './claude-code-adapter.js';
 import { cleanupTempDirs, executionRequest, fixture, PLAIN_CAPABILITIES, tempDir } from './__fixtures__/test-helpers.js';
 import { LocalCommandExecutionAdapter } from './local-command-adapter.js';
 import type { LocalSpawnFn } from './local-spawn.js';
-import type { NodeSpawnOptionsLike } from './node-types.js';
+import type { NodeSpawnOptionsLike } from '../process/node-types.js';
 
 afterEach(() => cleanupTempDirs());
 

@@ -1,4 +1,4 @@
-import type { NodeChildProcessLike, NodeSpawnOptionsLike } from './node-types.js';
+import type { NodeChildProcessLike, NodeSpawnOptionsLike } from '../process/node-types.js';
 
 /**
  * Starts a program the way `child_process.spawn` from `node:` does (and `spawn` itself fits this

@@ -1,11 +1,11 @@
 import { HarnessConfigError } from '../core/errors/harness-config-error.js';
 import { BackendUnavailableError } from './errors/backend-unavailable-error.js';
-import { buildEnvironment } from './internal/build-environment.js';
-import { findExecutable } from './internal/find-executable.js';
+import { buildEnvironment } from '../process/build-environment.js';
+import { findExecutable } from '../process/find-executable.js';
 import { knownBackendId, LOCAL_BACKENDS } from './internal/local-backend-catalog.js';
-import { loadNodeModules } from './internal/load-node-modules.js';
-import type { NodeModules } from './node-types.js';
-import { runProcess } from './internal/run-process.js';
+import { loadNodeModules } from '../process/load-node-modules.js';
+import type { NodeModules } from '../process/node-types.js';
+import { runProcess } from '../process/run-process.js';
 import { DEFAULT_INHERITED_ENV } from './local-command-defaults.js';
 import { LOCAL_BACKEND_IDS, type LocalBackendId } from './local-backend-ids.js';
 

@@ -1,10 +1,10 @@
 import { HarnessConfigError } from '../core/errors/harness-config-error.js';
 import { UnknownBackendError } from '../local/errors/unknown-backend-error.js';
-import { buildEnvironment } from '../local/internal/build-environment.js';
-import { processOutputRedactor } from '../local/internal/environment-secrets.js';
-import { findExecutable } from '../local/internal/find-executable.js';
-import { loadNodeModules } from '../local/internal/load-node-modules.js';
-import type { NodeModules } from '../local/node-types.js';
+import { buildEnvironment } from '../process/build-environment.js';
+import { processOutputRedactor } from '../process/environment-secrets.js';
+import { findExecutable } from '../process/find-executable.js';
+import { loadNodeModules } from '../process/load-node-modules.js';
+import type { NodeModules } from '../process/node-types.js';
 import { engineHandshake } from './internal/engine-handshake.js';
 import { ENGINE_SESSION_IDS, ENGINE_SESSIONS, type EngineSessionId, type EngineSessionProtocol } from './internal/engine-session-catalog.js';
 

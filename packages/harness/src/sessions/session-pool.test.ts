@@ -3,8 +3,8 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isAlive } from '../local/__fixtures__/test-helpers.js';
-import { loadNodeModules } from '../local/internal/load-node-modules.js';
-import { spawnEngine, type EngineProcess } from './internal/spawn-engine.js';
+import { loadNodeModules } from '../process/load-node-modules.js';
+import { spawnEngine, type EngineProcess } from '../process/spawn-engine.js';
 import { SessionPool, SessionPoolError } from './session-pool.js';
 
 const fixture = join(import.meta.dirname, '__fixtures__', 'engine-process.mjs');

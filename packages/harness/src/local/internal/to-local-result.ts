@@ -6,7 +6,7 @@ import type {
   ExecutionResult,
 } from '../../execution/types.js';
 import type { LocalCommandInvocationContext, LocalCommandParsedOutput } from '../local-command-options.js';
-import type { ProcessOutcome } from './run-process.js';
+import type { ProcessOutcome } from '../../process/run-process.js';
 import type { ResolvedLocalCommandConfig } from './validate-local-command-config.js';
 import { describeError } from '../../shared/describe-error.js';
 

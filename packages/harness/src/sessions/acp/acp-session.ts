@@ -1,8 +1,8 @@
 import type { ExecutionStreamEvent } from '../../execution/types.js';
-import type { NodeModules } from '../../local/node-types.js';
+import type { NodeModules } from '../../process/node-types.js';
 import { describeError } from '../../shared/describe-error.js';
-import { JsonRpcPeer, type JsonRpcId, type JsonRpcIncomingRequest } from '../internal/json-rpc-peer.js';
-import { spawnEngine, type EngineExit, type EngineProcess } from '../internal/spawn-engine.js';
+import { JsonRpcPeer, type JsonRpcId, type JsonRpcIncomingRequest } from '../../process/json-rpc-peer.js';
+import { spawnEngine, type EngineExit, type EngineProcess } from '../../process/spawn-engine.js';
 import type { PooledSession } from '../session-pool.js';
 import { acpUpdateEvents, newTurnProgress, type AcpTurnProgress } from './acp-events.js';
 import { ACP_PROTOCOL_VERSION, acpSchemas, type AcpPermissionParams, type AcpPromptResult } from './acp-wire.js';

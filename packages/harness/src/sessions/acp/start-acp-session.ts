@@ -1,5 +1,5 @@
-import { buildEnvironment } from '../../local/internal/build-environment.js';
-import { loadNodeModules } from '../../local/internal/load-node-modules.js';
+import { buildEnvironment } from '../../process/build-environment.js';
+import { loadNodeModules } from '../../process/load-node-modules.js';
 import { describeError } from '../../shared/describe-error.js';
 import type { SessionTurnReport } from '../internal/session-turn-report.js';
 import type { ResolvedAcpAdapterOptions } from './acp-adapter-options.js';

@@ -1,7 +1,7 @@
 import { capTextDeltas } from '../../execution/answer-cap.js';
 import type { ExecutionStreamEvent } from '../../execution/types.js';
-import type { NodeModules } from '../../local/node-types.js';
-import { spawnEngine, type EngineExit, type EngineProcess, type SpawnEngineOptions } from '../internal/spawn-engine.js';
+import type { NodeModules } from '../../process/node-types.js';
+import { spawnEngine, type EngineExit, type EngineProcess, type SpawnEngineOptions } from '../../process/spawn-engine.js';
 import type { PooledSession } from '../session-pool.js';
 import { createClaudeCodeStreamReader } from '../../local/internal/read-claude-code-stream.js';
 import { allowLine, controlErrorLine, denyLine, interruptLine, userLine } from './claude-wire-messages.js';

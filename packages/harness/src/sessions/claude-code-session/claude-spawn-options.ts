@@ -1,6 +1,6 @@
-import { buildEnvironment } from '../../local/internal/build-environment.js';
+import { buildEnvironment } from '../../process/build-environment.js';
 import { instructionsText } from '../../local/internal/instructions-text.js';
-import type { NodeModules } from '../../local/node-types.js';
+import type { NodeModules } from '../../process/node-types.js';
 import type { ResolvedClaudeCodeSessionOptions } from './claude-code-session-options.js';
 import type { TurnContext } from './claude-turn-context.js';
 

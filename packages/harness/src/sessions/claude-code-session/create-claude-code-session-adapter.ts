@@ -12,8 +12,8 @@ import type {
 import { buildLocalPrompt } from '../../local/build-local-prompt.js';
 import { incomingContinuationOf } from '../../local/internal/incoming-continuation.js';
 import { productToolsReasons } from '../../local/internal/local-cli-preset.js';
-import { loadNodeModules } from '../../local/internal/load-node-modules.js';
-import type { NodeModules } from '../../local/node-types.js';
+import { loadNodeModules } from '../../process/load-node-modules.js';
+import type { NodeModules } from '../../process/node-types.js';
 import { describeError } from '../../shared/describe-error.js';
 import { effectiveTimeout } from '../internal/effective-timeout.js';
 import { SessionPool, SessionPoolError } from '../session-pool.js';

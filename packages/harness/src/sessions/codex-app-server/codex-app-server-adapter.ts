@@ -9,11 +9,11 @@ import type {
   ExecutionResult,
 } from '../../execution/types.js';
 import { buildLocalPrompt } from '../../local/build-local-prompt.js';
-import { buildEnvironment } from '../../local/internal/build-environment.js';
+import { buildEnvironment } from '../../process/build-environment.js';
 import { incomingContinuationOf } from '../../local/internal/incoming-continuation.js';
 import { productToolsReasons } from '../../local/internal/local-cli-preset.js';
 import { instructionsText } from '../../local/internal/instructions-text.js';
-import { loadNodeModules } from '../../local/internal/load-node-modules.js';
+import { loadNodeModules } from '../../process/load-node-modules.js';
 import { describeError } from '../../shared/describe-error.js';
 import { effectiveTimeout } from '../internal/effective-timeout.js';
 import { SessionPool, SessionPoolError } from '../session-pool.js';

@@ -1,7 +1,7 @@
 import type { ExecutionStreamEvent } from '../../execution/types.js';
-import type { NodeModules } from '../../local/node-types.js';
-import { JsonRpcPeer, type JsonRpcIncomingRequest } from '../internal/json-rpc-peer.js';
-import { spawnEngine, type EngineExit, type EngineProcess } from '../internal/spawn-engine.js';
+import type { NodeModules } from '../../process/node-types.js';
+import { JsonRpcPeer, type JsonRpcIncomingRequest } from '../../process/json-rpc-peer.js';
+import { spawnEngine, type EngineExit, type EngineProcess } from '../../process/spawn-engine.js';
 import type { PooledSession } from '../session-pool.js';
 import { codexSchemas } from './codex-protocol.js';
 import { CodexTurn } from './codex-turn.js';

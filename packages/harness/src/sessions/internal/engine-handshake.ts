@@ -1,10 +1,10 @@
 import * as z from '../../shared/validation/index.js';
-import type { NodeModules } from '../../local/node-types.js';
+import type { NodeModules } from '../../process/node-types.js';
 import { memo } from '../../shared/schemas/lazy-schema.js';
 import { ACP_PROTOCOL_VERSION } from '../acp/acp-wire.js';
 import type { EngineSessionProtocol } from './engine-session-catalog.js';
-import { JsonRpcPeer, JsonRpcRemoteError } from './json-rpc-peer.js';
-import { spawnEngine, type EngineExit } from './spawn-engine.js';
+import { JsonRpcPeer, JsonRpcRemoteError } from '../../process/json-rpc-peer.js';
+import { spawnEngine, type EngineExit } from '../../process/spawn-engine.js';
 
 /** What an engine said about itself in its handshake, bounded and validated. */
 export interface HandshakeAnswer {

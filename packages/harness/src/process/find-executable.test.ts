@@ -1,7 +1,7 @@
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanupTempDirs, tempDir } from '../__fixtures__/test-helpers.js';
+import { cleanupTempDirs, tempDir } from '../local/__fixtures__/test-helpers.js';
 import { findExecutable } from './find-executable.js';
 import { loadNodeModules } from './load-node-modules.js';
 

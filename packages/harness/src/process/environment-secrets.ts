@@ -1,6 +1,6 @@
-import { createRedactor } from '../../providers/http/redact-secrets.js';
+import { createRedactor } from '../providers/http/redact-secrets.js';
 import { configuredValues } from './build-environment.js';
-import { isProxyVariable, proxyCredentials } from './strip-proxy-credentials.js';
+import { isProxyVariable, proxyCredentials } from './internal/strip-proxy-credentials.js';
 
 /** Names of variables that hold secrets (any case): `*_API_KEY`, `*_TOKEN`, `*SECRET*`, `*PASSWORD*`, `*CREDENTIAL*`, `*AUTH*`. */
 const SECRET_NAME = /key|token|secret|password|credential|auth/i;

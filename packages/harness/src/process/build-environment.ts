@@ -1,4 +1,4 @@
-import { isProxyVariable, stripProxyCredentials } from './strip-proxy-credentials.js';
+import { isProxyVariable, stripProxyCredentials } from './internal/strip-proxy-credentials.js';
 
 const configured = new WeakMap<object, readonly string[]>();
 

@@ -1,4 +1,4 @@
-import { findExecutable } from './find-executable.js';
+import { findExecutable } from '../find-executable.js';
 import type { NodeModules } from '../node-types.js';
 
 /** What to hand to `spawn` on Windows. */

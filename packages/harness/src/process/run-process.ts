@@ -1,8 +1,8 @@
-import type { NodeChildProcessLike, NodeModules, NodeSystemErrorLike } from '../node-types.js';
+import type { NodeChildProcessLike, NodeModules, NodeSystemErrorLike } from './node-types.js';
 import { processOutputRedactor } from './environment-secrets.js';
-import { OutputCapture } from './output-capture.js';
-import { createProcessGroup, createProcessTimers } from './process-group.js';
-import { resolveWindowsSpawn, type WindowsSpawnTarget } from './windows-command.js';
+import { OutputCapture } from './internal/output-capture.js';
+import { createProcessGroup, createProcessTimers } from './internal/process-group.js';
+import { resolveWindowsSpawn, type WindowsSpawnTarget } from './internal/windows-command.js';
 
 /** What to run and under which bounds. */
 export interface RunProcessOptions {

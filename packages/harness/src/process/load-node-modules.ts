@@ -1,11 +1,11 @@
-import { loadBuiltins } from '../../shared/load-builtins.js';
+import { loadBuiltins } from '../shared/load-builtins.js';
 import type {
   NodeChildProcessModuleLike,
   NodeFsPromisesLike,
   NodeModules,
   NodePathLike,
   NodeProcessLike,
-} from '../node-types.js';
+} from './node-types.js';
 
 let loaded: Promise<NodeModules> | undefined;
 

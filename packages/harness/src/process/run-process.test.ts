@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanupTempDirs, fixture, tempDir } from '../__fixtures__/test-helpers.js';
+import { cleanupTempDirs, fixture, tempDir } from '../local/__fixtures__/test-helpers.js';
 import { loadNodeModules } from './load-node-modules.js';
 import { runProcess, type RunProcessOptions } from './run-process.js';
 

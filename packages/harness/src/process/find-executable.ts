@@ -1,4 +1,4 @@
-import type { NodeModules } from '../node-types.js';
+import type { NodeModules } from './node-types.js';
 
 /** How a command resolved on this machine. */
 export type ExecutableLookup =

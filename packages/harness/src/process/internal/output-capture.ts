@@ -1,4 +1,4 @@
-import { LineFramer } from '../../shared/line-framer.js';
+import { LineFramer } from './line-framer.js';
 
 /** Bytes left for several captures together (stdout and stderr of one process). */
 export interface CapturePool {

@@ -1,9 +1,9 @@
-import type { NodeChildProcessLike, NodeModules, NodeSystemErrorLike, NodeWritableLike } from '../../local/node-types.js';
-import { processOutputRedactor } from '../../local/internal/environment-secrets.js';
-import { createProcessGroup, createProcessTimers } from '../../local/internal/process-group.js';
-import { resolveWindowsSpawn, type WindowsSpawnTarget } from '../../local/internal/windows-command.js';
-import { describeError } from '../../shared/describe-error.js';
-import { LineFramer } from '../../shared/line-framer.js';
+import type { NodeChildProcessLike, NodeModules, NodeSystemErrorLike, NodeWritableLike } from './node-types.js';
+import { processOutputRedactor } from './environment-secrets.js';
+import { createProcessGroup, createProcessTimers } from './internal/process-group.js';
+import { resolveWindowsSpawn, type WindowsSpawnTarget } from './internal/windows-command.js';
+import { describeError } from '../shared/describe-error.js';
+import { LineFramer } from './internal/line-framer.js';
 
 /** What to start and under which bounds. `env` is the finished environment (see `buildEnvironment`). */
 export interface SpawnEngineOptions {

@@ -2,11 +2,11 @@
 // leave no member of the process group behind when disposed — even one that ignores SIGTERM.
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanupTempDirs, isAlive, killQuietly, readPids, tempDir } from '../../local/__fixtures__/test-helpers.js';
-import { loadNodeModules } from '../../local/internal/load-node-modules.js';
+import { cleanupTempDirs, isAlive, killQuietly, readPids, tempDir } from '../local/__fixtures__/test-helpers.js';
+import { loadNodeModules } from './load-node-modules.js';
 import { spawnEngine, type SpawnEngineOptions } from './spawn-engine.js';
 
-const fixture = join(import.meta.dirname, '..', '__fixtures__', 'engine-process.mjs');
+const fixture = join(import.meta.dirname, '..', 'sessions', '__fixtures__', 'engine-process.mjs');
 const leftovers: number[] = [];
 
 afterEach(() => {

@@ -1,8 +1,8 @@
-import { HarnessError } from '../../core/errors/harness-error.js';
-import * as z from '../../shared/validation/index.js';
-import { describeError } from '../../shared/describe-error.js';
-import { lazySchema } from '../../shared/schemas/lazy-schema.js';
-import { hasErrorMarker } from '../../core/errors/has-error-marker.js';
+import { HarnessError } from '../core/errors/harness-error.js';
+import * as z from '../shared/validation/index.js';
+import { describeError } from '../shared/describe-error.js';
+import { lazySchema } from '../shared/schemas/lazy-schema.js';
+import { hasErrorMarker } from '../core/errors/has-error-marker.js';
 
 /** A JSON-RPC id. Engines start theirs at 0, so `0` is as good an id as any. */
 export type JsonRpcId = number | string;

@@ -2,7 +2,7 @@
 // character of it survives redaction. Secrets are digits; the text around them has none.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { propertyRuns } from '../../__fixtures__/property-runs.js';
+import { propertyRuns } from '../__fixtures__/property-runs.js';
 import { processOutputRedactor } from './environment-secrets.js';
 
 const secret = fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 6, maxLength: 40 });
