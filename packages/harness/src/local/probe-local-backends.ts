@@ -8,6 +8,7 @@ import type { NodeModules } from '../process/node-types.js';
 import { runProcess } from '../process/run-process.js';
 import { DEFAULT_INHERITED_ENV } from './local-command-defaults.js';
 import { LOCAL_BACKEND_IDS, type LocalBackendId } from './local-backend-ids.js';
+import { probeAdvice } from './internal/probe-advice.js';
 
 /** What `probeLocalBackends` found out about one backend. */
 export interface LocalBackendProbe {
@@ -34,6 +35,12 @@ export interface ProbeLocalBackendsOptions {
   /** Environment whose `PATH` (and `PATHEXT`) is searched. @default process.env */
   env?: Readonly<Record<string, string | undefined>> | undefined;
   /** Directory relative command paths resolve against. @default process.cwd() */
+  /**
+   * Whose words the `error` sentences use for their fixes: `'api'` names this function's options
+   * (`commands`, `timeoutMs`), `'cli'` the `agent-assistant probe` flags (`--command ID=PATH`, `--timeout-ms`).
+   * @default 'api'
+   */
+  advice?: 'api' | 'cli' | undefined;
   cwd?: string | undefined;
 }
 
@@ -82,7 +89,7 @@ async function probeOne(node: NodeModules, id: LocalBackendId, timeoutMs: number
   const command = options.commands?.[id] ?? entry.command;
   const env = options.env ?? node.process.env;
   const cwd = options.cwd ?? node.process.cwd();
-  const override = `or pass its path in \`commands['${id}']\` (or the adapter's \`command\` option)`;
+  const { override } = probeAdvice(id, options.advice);
   const lookup = await findExecutable(node, command, env, cwd);
   if (!lookup.found) {
     const error =

@@ -7,6 +7,7 @@ import { loadNodeModules } from '../process/load-node-modules.js';
 import type { NodeModules } from '../process/node-types.js';
 import { engineHandshake } from './internal/engine-handshake.js';
 import { ENGINE_SESSION_IDS, ENGINE_SESSIONS, type EngineSessionId, type EngineSessionProtocol } from './internal/engine-session-catalog.js';
+import { probeAdvice } from '../local/internal/probe-advice.js';
 
 export { ENGINE_SESSION_IDS, type EngineSessionId, type EngineSessionProtocol } from './internal/engine-session-catalog.js';
 
@@ -58,6 +59,12 @@ export interface ProbeEngineSessionsOptions {
    */
   env?: Readonly<Record<string, string | undefined>> | undefined;
   /** Directory relative command paths resolve against, and the engines' working directory. @default process.cwd() */
+  /**
+   * Whose words the `error` sentences use for their fixes: `'api'` names this function's options
+   * (`commands`, `timeoutMs`), `'cli'` the `agent-assistant probe` flags (`--command ID=PATH`, `--timeout-ms`).
+   * @default 'api'
+   */
+  advice?: 'api' | 'cli' | undefined;
   cwd?: string | undefined;
 }
 
@@ -110,7 +117,7 @@ async function probeOne(node: NodeModules, id: EngineSessionId, timeoutMs: numbe
   const parentEnv = options.env ?? node.process.env;
   const cwd = options.cwd ?? node.process.cwd();
   const base = { id, protocol: entry.protocol, available: false, command };
-  const override = `or pass its path in \`commands['${id}']\` (or the adapter's \`command\` option)`;
+  const { override, raiseTimeout } = probeAdvice(id, options.advice);
   const lookup = await findExecutable(node, command, { ...parentEnv }, cwd);
   if (!lookup.found) {
     const error =
@@ -152,7 +159,7 @@ async function probeOne(node: NodeModules, id: EngineSessionId, timeoutMs: numbe
   const why = (): string => {
     switch (outcome.kind) {
       case 'timed_out':
-        return `did not answer ${handshakeName} within ${timeoutMs} ms.${lastLine(outcome.stderrTail)} ${byHand} (a login or set-up prompt?), or raise \`timeoutMs\`.`;
+        return `did not answer ${handshakeName} within ${timeoutMs} ms.${lastLine(outcome.stderrTail)} ${byHand} (a login or set-up prompt?), or ${raiseTimeout}.`;
       case 'error_answer':
         return `answered ${handshakeName} with an error: ${redact(outcome.message)}. ${byHand}; update it with \`${entry.install}\` if it is old.`;
       case 'malformed':

@@ -101,8 +101,8 @@ export async function probeCommand(io: CliIo, argv: readonly string[]): Promise<
   const timeoutMs = integerFlag(flags, 'timeout-ms', 1, 600_000);
   const common = { env: io.env, cwd: io.cwd, ...(timeoutMs === undefined ? {} : { timeoutMs }) };
   const [localProbes, sessionProbes] = await Promise.all([
-    localIds.length === 0 ? [] : probeLocalBackends(localIds, { ...common, commands: localCommands }),
-    sessionIds.length === 0 ? [] : probeEngineSessions(sessionIds, { ...common, commands: sessionCommands }),
+    localIds.length === 0 ? [] : probeLocalBackends(localIds, { ...common, commands: localCommands, advice: 'cli' }),
+    sessionIds.length === 0 ? [] : probeEngineSessions(sessionIds, { ...common, commands: sessionCommands, advice: 'cli' }),
   ]);
   const rows = [
     ...localProbes.map((probe) => ({ ...probe, capabilities: capabilitiesOf(probe.id) })),

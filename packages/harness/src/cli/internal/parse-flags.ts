@@ -1,3 +1,4 @@
+import { closestName } from '../../shared/closest-name.js';
 import { usageError } from './cli-usage-error.js';
 
 /** One flag of a command: takes a value, or is a switch; may repeat. */
@@ -36,10 +37,11 @@ export function parseFlags(argv: readonly string[], specs: FlagSpecs, command: s
     const match = /^--([a-z][a-z-]*)(?:=([\s\S]*))?$/.exec(arg);
     const name = match?.[1];
     if (match === null || name === undefined || !Object.hasOwn(specs, name)) {
+      const near = arg.startsWith('-') ? closestName(/^-+([^=]*)/.exec(arg)?.[1] ?? '', Object.keys(specs)) : undefined;
       throw usageError(
-        `Unknown argument ${JSON.stringify(
-          arg.slice(0, 80),
-        )} for \`agent-assistant ${command}\`. See \`agent-assistant ${command} --help\`.`,
+        `Unknown argument ${JSON.stringify(arg.slice(0, 80))} for \`agent-assistant ${command}\`.${
+          near === undefined ? '' : ` Did you mean --${near}?`
+        } See \`agent-assistant ${command} --help\`.`,
       );
     }
     const spec = specs[name] as FlagSpec;

@@ -1,5 +1,29 @@
+import { closestName } from '../../shared/closest-name.js';
 import { HarnessConfigError } from '../errors/harness-config-error.js';
-import type { HarnessConfig } from '../types/config.js';
+import type { HarnessBackendConfig, HarnessConfig, HarnessModelConfig } from '../types/config.js';
+
+/** Every key of a `createHarness` config, typed so that a key added to the config types cannot be left out here. */
+export const HARNESS_CONFIG_KEYS = /* @__PURE__ */ Object.freeze({
+  model: true,
+  backend: true,
+  tools: true,
+  approvals: true,
+  trace: true,
+  clock: true,
+  limits: true,
+  hooks: true,
+  continuationSecret: true,
+  unsignedContinuations: true,
+  continuationTtlMs: true,
+  resumeGuard: true,
+  requirements: true,
+  generateId: true,
+  output: true,
+  resultMetadata: true,
+  compaction: true,
+} as const satisfies Record<keyof HarnessModelConfig | keyof HarnessBackendConfig, true>);
+
+const KNOWN_KEYS: ReadonlySet<string> = new Set(Object.keys(HARNESS_CONFIG_KEYS));
 
 type Check = [field: string, value: unknown, methods: string[]];
 
@@ -7,6 +31,14 @@ type Check = [field: string, value: unknown, methods: string[]];
 export function validateConfig(config: unknown): asserts config is HarnessConfig {
   if (typeof config !== 'object' || config === null) {
     throw new HarnessConfigError('createHarness needs a config object.', { field: 'config' });
+  }
+  for (const key of Object.keys(config)) {
+    if (KNOWN_KEYS.has(key)) continue;
+    const near = closestName(key, KNOWN_KEYS);
+    throw new HarnessConfigError(
+      `createHarness has no option ${JSON.stringify(key.slice(0, 80))}${near === undefined ? '' : `; did you mean ${near}?`} (known: ${[...KNOWN_KEYS].join(', ')}).`,
+      { field: key.slice(0, 80) },
+    );
   }
   const candidate = config as Record<string, unknown>;
   const hasModel = candidate.model !== undefined && candidate.model !== null;
