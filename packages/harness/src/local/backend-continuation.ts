@@ -1,6 +1,6 @@
 import type { HarnessResult } from '../core/types/result.js';
 import type { ExecutionContinuation, ExecutionResult } from '../execution/types.js';
-import { METADATA_CONTINUATION_KEY, pickContinuation as pick } from './internal/incoming-continuation.js';
+import { METADATA_CONTINUATION_KEY, pickContinuation as pick } from './incoming-continuation.js';
 
 /**
  * The key of `HarnessTurnInput.metadata` under which a product passes a backend continuation

@@ -1,6 +1,6 @@
 import { contextBlockText } from '../shared/context-block-text.js';
 import type { ExecutionRequest } from '../execution/types.js';
-import { instructionsText } from './internal/instructions-text.js';
+import { instructionsText } from './instructions-text.js';
 
 /** Options of {@link buildLocalPrompt}. */
 export interface BuildLocalPromptOptions {

@@ -1,7 +1,7 @@
 import type { ExecutionRequest, ExecutionStreamEvent } from '../execution/types.js';
 import { buildLocalPrompt } from './build-local-prompt.js';
-import { instructionsText } from './internal/instructions-text.js';
-import { createClaudeCodeStreamReader } from './internal/read-claude-code-stream.js';
+import { instructionsText } from './instructions-text.js';
+import { createClaudeCodeStreamReader } from './read-claude-code-stream.js';
 import {
   checkChoice,
   checkPresetOptions,
@@ -10,7 +10,7 @@ import {
   resumesSession,
   sessionContinuation,
   type PresetSpec,
-} from './internal/local-cli-preset.js';
+} from './local-cli-preset.js';
 import { LocalCommandExecutionAdapter } from './local-command-adapter.js';
 import type { LocalCliPresetOptions } from './local-cli-preset-options.js';
 import type { LocalCommandAdapterConfig } from './local-command-options.js';

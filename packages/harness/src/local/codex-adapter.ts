@@ -1,7 +1,7 @@
 import { createCodexStreamReader } from './internal/read-codex-stream.js';
 import { HarnessConfigError } from '../core/errors/harness-config-error.js';
 import { buildLocalPrompt } from './build-local-prompt.js';
-import { checkChoice, checkPresetOptions, presetBase, resumesSession, sessionContinuation, type PresetSpec } from './internal/local-cli-preset.js';
+import { checkChoice, checkPresetOptions, presetBase, resumesSession, sessionContinuation, type PresetSpec } from './local-cli-preset.js';
 import { LocalCommandExecutionAdapter } from './local-command-adapter.js';
 import type { LocalCliPresetOptions } from './local-cli-preset-options.js';
 import type { LocalCommandAdapterConfig } from './local-command-options.js';

@@ -1,5 +1,5 @@
 import { buildLocalPrompt } from './build-local-prompt.js';
-import { checkChoice, checkPresetOptions, presetBase, resumesSession, sessionContinuation, type PresetSpec } from './internal/local-cli-preset.js';
+import { checkChoice, checkPresetOptions, presetBase, resumesSession, sessionContinuation, type PresetSpec } from './local-cli-preset.js';
 import { createGeminiCliStreamReader } from './internal/read-gemini-cli-stream.js';
 import { LocalCommandExecutionAdapter } from './local-command-adapter.js';
 import type { LocalCliPresetOptions } from './local-cli-preset-options.js';

@@ -11,10 +11,10 @@ import type {
   ExecutionStreamEvent,
 } from '../execution/types.js';
 import { buildEnvironment } from '../process/build-environment.js';
-import { incomingContinuationOf } from './internal/incoming-continuation.js';
+import { incomingContinuationOf } from './incoming-continuation.js';
 import { loadNodeModules } from '../process/load-node-modules.js';
 import { runProcess } from '../process/run-process.js';
-import { failedBeforeStart, localResult, toLocalResult, type LocalRun } from './internal/to-local-result.js';
+import { failedBeforeStart, localResult, toLocalResult, type LocalRun } from './to-local-result.js';
 import { validateLocalCommandConfig, type ResolvedLocalCommandConfig } from './internal/validate-local-command-config.js';
 import type { LocalCommandAdapterConfig, LocalCommandInvocationContext } from './local-command-options.js';
 import { describeError } from '../shared/describe-error.js';

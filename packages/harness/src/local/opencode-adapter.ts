@@ -1,5 +1,5 @@
 import { buildLocalPrompt } from './build-local-prompt.js';
-import { checkFlagValue, checkPresetOptions, presetBase, resumesSession, sessionContinuation, type PresetSpec } from './internal/local-cli-preset.js';
+import { checkFlagValue, checkPresetOptions, presetBase, resumesSession, sessionContinuation, type PresetSpec } from './local-cli-preset.js';
 import { LocalCommandExecutionAdapter } from './local-command-adapter.js';
 import type { LocalCliPresetOptions } from './local-cli-preset-options.js';
 import type { LocalCommandAdapterConfig } from './local-command-options.js';

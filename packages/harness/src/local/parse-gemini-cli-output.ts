@@ -2,7 +2,7 @@ import type { ExecutionContinuation } from '../execution/types.js';
 import { innerMessage, isRetryableMessage, isRetryableStatus, statusFromMessage } from './internal/classify-api-error.js';
 import { geminiStreamReport } from './internal/gemini-stream-report.js';
 import { firstJsonObject } from './internal/json-lines.js';
-import { sessionKind } from './internal/local-cli-preset.js';
+import { sessionKind } from './local-cli-preset.js';
 import type { LocalCommandParsedOutput } from './local-command-options.js';
 import { isRecord } from '../shared/is-record.js';
 

@@ -8,7 +8,7 @@ import type { NodeModules } from '../process/node-types.js';
 import { runProcess } from '../process/run-process.js';
 import { DEFAULT_INHERITED_ENV } from './local-command-defaults.js';
 import { LOCAL_BACKEND_IDS, type LocalBackendId } from './local-backend-ids.js';
-import { probeAdvice } from './internal/probe-advice.js';
+import { probeAdvice } from './probe-advice.js';
 
 /** What `probeLocalBackends` found out about one backend. */
 export interface LocalBackendProbe {

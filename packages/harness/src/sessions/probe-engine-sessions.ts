@@ -7,7 +7,7 @@ import { loadNodeModules } from '../process/load-node-modules.js';
 import type { NodeModules } from '../process/node-types.js';
 import { engineHandshake } from './internal/engine-handshake.js';
 import { ENGINE_SESSION_IDS, ENGINE_SESSIONS, type EngineSessionId, type EngineSessionProtocol } from './internal/engine-session-catalog.js';
-import { probeAdvice } from '../local/internal/probe-advice.js';
+import { probeAdvice } from '../local/probe-advice.js';
 
 export { ENGINE_SESSION_IDS, type EngineSessionId, type EngineSessionProtocol } from './internal/engine-session-catalog.js';
 

@@ -8,7 +8,7 @@ import {
   HarnessConfigError,
   type HarnessToolResult,
 } from '../../index.js';
-import { formatToolResult } from '../../providers/internal/format-tool-result.js';
+import { formatToolResult } from '../../shared/format-tool-result.js';
 import { createTurnInput } from '../../testing/index.js';
 import { createFakeOpenAICompatibleServer, type FakeModelServer } from '../../testing/node/index.js';
 

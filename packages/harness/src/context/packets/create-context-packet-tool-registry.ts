@@ -1,4 +1,4 @@
-import { formatToolResult } from '../../providers/internal/format-tool-result.js';
+import { formatToolResult } from '../../shared/format-tool-result.js';
 import { utf8ByteLength } from '../../core/continuation/utf8-byte-length.js';
 import { createToolRegistry, type TypedToolRegistry } from '../../tools/create-tool-registry.js';
 import { defineTool } from '../../tools/define-tool.js';

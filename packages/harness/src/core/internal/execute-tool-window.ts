@@ -6,7 +6,7 @@ import type {
   HarnessToolTurnSeam,
 } from '../../shared/types/tools.js';
 import { toolStateOf, transcriptIteration, type RunContext } from './run-context.js';
-import { interruptedToolResult, normaliseToolResult, thrownToolResult } from './tool-results.js';
+import { interruptedToolResult, normaliseToolResult, thrownToolResult } from '../tool-results.js';
 import { isTurnInterrupted, raceSignal } from './turn-signal.js';
 
 /** A call of the step, planned: answered without running (`immediate`), or run at its position. */

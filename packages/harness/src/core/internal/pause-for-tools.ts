@@ -7,7 +7,7 @@ import { addUsage, transcriptIteration, type RunContext } from './run-context.js
 import { detachValue } from '../continuation/detach-value.js';
 import type { ExecutedCall, PlannedCall } from './execute-tool-window.js';
 import { recordWithoutHooks } from './record-tool-result.js';
-import { prepareApproval } from './tool-approval.js';
+import { prepareApproval } from '../tool-approval.js';
 
 /**
  * Some calls of the window asked to pause the turn (`context.turn.pause`, e.g. a subagent that

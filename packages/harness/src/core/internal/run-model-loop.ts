@@ -23,7 +23,7 @@ import { readToolDefinitions } from './read-tool-definitions.js';
 import { rekeyRepeatedCallIds } from './rekey-call-ids.js';
 import { addUsage, callerIdentity, elapsedMs, executionState, transcriptIteration, type RunContext } from './run-context.js';
 import { runToolStep } from './run-tool-step.js';
-import { approvalDecisions, prepareApproval } from './tool-approval.js';
+import { approvalDecisions, prepareApproval } from '../tool-approval.js';
 import type { CarriedCallResume } from './execute-tool-window.js';
 import { isTurnInterrupted, raceSignal, type InterruptReason } from './turn-signal.js';
 import { createPartialOutputStream } from './partial-output-stream.js';

@@ -1,8 +1,8 @@
 import type { HarnessToolCall } from '../../shared/types/tools.js';
 import type { RunEnding } from './finish-run.js';
 import type { RunContext } from './run-context.js';
-import { rejectedToolResult, skippedToolResult, unknownToolResult } from './tool-results.js';
-import { noDecisions, pauseForApproval, requiresApproval, type ApprovalDecisions } from './tool-approval.js';
+import { rejectedToolResult, skippedToolResult, unknownToolResult } from '../tool-results.js';
+import { noDecisions, pauseForApproval, requiresApproval, type ApprovalDecisions } from '../tool-approval.js';
 import { executeWindow, type CarriedCallResume, type ExecutedCall, type PlannedCall } from './execute-tool-window.js';
 import { pauseForTools } from './pause-for-tools.js';
 import { recordInterrupted, recordResult, recordWithoutHooks } from './record-tool-result.js';

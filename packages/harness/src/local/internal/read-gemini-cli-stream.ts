@@ -1,7 +1,7 @@
 import type { ExecutionStreamEvent } from '../../execution/types.js';
 
 import { jsonLineObject } from './json-lines.js';
-import { toolActivityKind } from './tool-activity-kind.js';
+import { toolActivityKind } from '../tool-activity-kind.js';
 import { isRecord } from '../../shared/is-record.js';
 
 /** Tool names remembered per run to label `finished` events; more are labelled `tool`. */

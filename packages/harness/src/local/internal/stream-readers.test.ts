@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fixture } from '../__fixtures__/test-helpers.js';
 import { parseClaudeCodeOutput } from '../parse-claude-code-output.js';
 import { parseCodexOutput } from '../parse-codex-output.js';
-import { createClaudeCodeStreamReader } from './read-claude-code-stream.js';
+import { createClaudeCodeStreamReader } from '../read-claude-code-stream.js';
 import { createCodexStreamReader } from './read-codex-stream.js';
 import { createGeminiCliStreamReader } from './read-gemini-cli-stream.js';
 import { geminiStreamReport } from './gemini-stream-report.js';

@@ -2,7 +2,7 @@ import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import type { HarnessModelAdapter } from '../../core/types/model.js';
 import type { HarnessToolRegistry } from '../../shared/types/tools.js';
 import { composeToolRegistries, declaredNames } from '../../tools/compose-tool-registries.js';
-import { filterToolRegistry } from '../../tools/internal/filter-tool-registry.js';
+import { filterToolRegistry } from '../../tools/filter-tool-registry.js';
 import { createSubagentToolRegistry } from '../../tools/subagents/create-subagent-tool-registry.js';
 import type { SubagentDefinition } from '../../tools/subagents/subagent-definition.js';
 import type { AgentProject, ProjectAgent, ProjectSkill } from '../agent-project-types.js';

@@ -1,7 +1,7 @@
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import { detachValue } from '../../core/continuation/detach-value.js';
-import { approvalSummary } from '../../core/internal/tool-approval.js';
-import { rejectedToolResult } from '../../core/internal/tool-results.js';
+import { approvalSummary } from '../../core/tool-approval.js';
+import { rejectedToolResult } from '../../core/tool-results.js';
 import { isRecord } from '../../shared/is-record.js';
 import type {
   HarnessToolApprovalRequest,

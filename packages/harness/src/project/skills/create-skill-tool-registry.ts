@@ -5,11 +5,11 @@ import { describeError } from '../../shared/describe-error.js';
 import { createToolRegistry, type TypedToolRegistry } from '../../tools/create-tool-registry.js';
 import { defineTool } from '../../tools/define-tool.js';
 import { boundedOption } from '../../shared/bounded-option.js';
-import { checkedInput } from '../../tools/internal/checked-input.js';
+import { checkedInput } from '../../tools/checked-input.js';
 import { ToolExecutionError } from '../../tools/tool-execution-error.js';
 import { toolOutput } from '../../tools/tool-output.js';
-import { normalizeSourcePath } from '../../tools/workspace/internal/normalize-source-path.js';
-import { utf8Window } from '../../tools/workspace/internal/utf8-bytes.js';
+import { normalizeSourcePath } from '../../shared/normalize-source-path.js';
+import { utf8Window } from '../../shared/utf8-bytes.js';
 import { SKILL_TOOL_NAME } from './skill-tool-names.js';
 
 /** One skill the `skill` tool can load (a project's skill maps onto it as it is). */

@@ -1,7 +1,7 @@
 import type { HarnessToolCall } from '../../shared/types/tools.js';
 import type { HarnessTranscriptItem } from '../../core/types/transcript.js';
 import type { HarnessReasoningPart } from '../../core/types/model.js';
-import { formatToolResult, missingToolResult, type FormattedToolResult } from './format-tool-result.js';
+import { formatToolResult, missingToolResult, type FormattedToolResult } from '../../shared/format-tool-result.js';
 
 /** One tool call with its result, ready to replay. */
 export interface ReplayedToolResult extends FormattedToolResult {

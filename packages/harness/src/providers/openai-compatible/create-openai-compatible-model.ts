@@ -1,4 +1,4 @@
-import { createChatCompletionsModel } from './internal/create-chat-completions-model.js';
+import { createChatCompletionsModel } from './create-chat-completions-model.js';
 import type { OpenAICompatibleModel } from './openai-compatible-model.js';
 import type { OpenAICompatibleModelOptions } from './openai-compatible-model-options.js';
 

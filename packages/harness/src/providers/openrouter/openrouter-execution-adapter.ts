@@ -19,7 +19,7 @@ import { createProviderTransport, type ProviderTransport } from '../internal/cre
 import { UnsupportedInputError } from '../internal/unsupported-input-error.js';
 import { convertToOpenAICompatibleMessages } from '../openai-compatible/convert-to-openai-compatible-messages.js';
 import { openAICompatibleResponseSchema } from '../openai-compatible/openai-compatible-api-types.js';
-import { readOpenAICompatibleResponse } from '../openai-compatible/internal/read-openai-compatible-response.js';
+import { readOpenAICompatibleResponse } from '../openai-compatible/read-openai-compatible-response.js';
 import {
   failedResult,
   messageResult,

@@ -1,6 +1,6 @@
 import type { HarnessModelAdapter, HarnessModelInput, HarnessModelOutput, HarnessModelStreamPart } from '../../core/types/model.js';
 import type { OpenAICompatibleModelOptions } from '../openai-compatible/openai-compatible-model-options.js';
-import { createChatCompletionsModel } from '../openai-compatible/internal/create-chat-completions-model.js';
+import { createChatCompletionsModel } from '../openai-compatible/create-chat-completions-model.js';
 import type { OpenAICompatibleModel } from '../openai-compatible/openai-compatible-model.js';
 import { DEFAULT_OPENROUTER_OPTIONS, openRouterAttributionHeaders, type OpenRouterBaseOptions } from './openrouter-options.js';
 

@@ -10,8 +10,8 @@ import type {
   ExecutionResult,
 } from '../../execution/types.js';
 import { buildLocalPrompt } from '../../local/build-local-prompt.js';
-import { incomingContinuationOf } from '../../local/internal/incoming-continuation.js';
-import { productToolsReasons } from '../../local/internal/local-cli-preset.js';
+import { incomingContinuationOf } from '../../local/incoming-continuation.js';
+import { productToolsReasons } from '../../local/local-cli-preset.js';
 import { AnswerText } from '../../execution/answer-cap.js';
 import { describeError } from '../../shared/describe-error.js';
 import { SessionPool, SessionPoolError } from '../session-pool.js';

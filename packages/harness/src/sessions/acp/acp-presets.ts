@@ -1,5 +1,5 @@
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
-import { checkFlagValue, checkStringList } from '../../local/internal/local-cli-preset.js';
+import { checkFlagValue, checkStringList } from '../../local/local-cli-preset.js';
 import { DEFAULT_INHERITED_ENV } from '../../local/local-command-defaults.js';
 import { AcpExecutionAdapter } from './acp-adapter.js';
 import type { AcpAdapterOptions } from './acp-adapter-options.js';

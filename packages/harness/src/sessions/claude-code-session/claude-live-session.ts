@@ -3,7 +3,7 @@ import type { ExecutionStreamEvent } from '../../execution/types.js';
 import type { NodeModules } from '../../process/node-types.js';
 import { spawnEngine, type EngineExit, type EngineProcess, type SpawnEngineOptions } from '../../process/spawn-engine.js';
 import type { PooledSession } from '../session-pool.js';
-import { createClaudeCodeStreamReader } from '../../local/internal/read-claude-code-stream.js';
+import { createClaudeCodeStreamReader } from '../../local/read-claude-code-stream.js';
 import { allowLine, controlErrorLine, denyLine, interruptLine, userLine } from './claude-wire-messages.js';
 import { readClaudeLine, type ClaudeLine, type ClaudePermissionRequest } from './read-claude-line.js';
 

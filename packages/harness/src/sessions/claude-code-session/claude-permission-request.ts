@@ -1,5 +1,5 @@
 import type { ExecutionOptions } from '../../execution/types.js';
-import { toolActivityKind } from '../../local/internal/tool-activity-kind.js';
+import { toolActivityKind } from '../../local/tool-activity-kind.js';
 import { hostVerdict, hostVerdictNote } from '../internal/host-verdict.js';
 import type { ClaudePermissionAnswer } from './claude-live-session.js';
 import type { ClaudePermissionRequest } from './read-claude-line.js';

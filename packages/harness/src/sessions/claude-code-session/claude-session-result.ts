@@ -1,6 +1,6 @@
 import { capAnswer } from '../../execution/answer-cap.js';
 import type { ExecutionContinuation, ExecutionError, ExecutionResult, ExecutionTrace } from '../../execution/types.js';
-import { tail } from '../../local/internal/to-local-result.js';
+import { tail } from '../../local/to-local-result.js';
 import { parseClaudeCodeOutput } from '../../local/parse-claude-code-output.js';
 import type { ClaudeTurnStop } from './claude-live-session.js';
 import type { ResolvedClaudeCodeSessionOptions } from './claude-code-session-options.js';

@@ -1,5 +1,5 @@
 import { buildEnvironment } from '../../process/build-environment.js';
-import { instructionsText } from '../../local/internal/instructions-text.js';
+import { instructionsText } from '../../local/instructions-text.js';
 import type { NodeModules } from '../../process/node-types.js';
 import type { ResolvedClaudeCodeSessionOptions } from './claude-code-session-options.js';
 import type { TurnContext } from './claude-turn-context.js';

@@ -10,8 +10,8 @@ import type {
   ExecutionStreamEvent,
 } from '../../execution/types.js';
 import { buildLocalPrompt } from '../../local/build-local-prompt.js';
-import { incomingContinuationOf } from '../../local/internal/incoming-continuation.js';
-import { productToolsReasons } from '../../local/internal/local-cli-preset.js';
+import { incomingContinuationOf } from '../../local/incoming-continuation.js';
+import { productToolsReasons } from '../../local/local-cli-preset.js';
 import { loadNodeModules } from '../../process/load-node-modules.js';
 import type { NodeModules } from '../../process/node-types.js';
 import { describeError } from '../../shared/describe-error.js';

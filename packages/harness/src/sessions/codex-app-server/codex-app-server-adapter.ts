@@ -10,9 +10,9 @@ import type {
 } from '../../execution/types.js';
 import { buildLocalPrompt } from '../../local/build-local-prompt.js';
 import { buildEnvironment } from '../../process/build-environment.js';
-import { incomingContinuationOf } from '../../local/internal/incoming-continuation.js';
-import { productToolsReasons } from '../../local/internal/local-cli-preset.js';
-import { instructionsText } from '../../local/internal/instructions-text.js';
+import { incomingContinuationOf } from '../../local/incoming-continuation.js';
+import { productToolsReasons } from '../../local/local-cli-preset.js';
+import { instructionsText } from '../../local/instructions-text.js';
 import { loadNodeModules } from '../../process/load-node-modules.js';
 import { describeError } from '../../shared/describe-error.js';
 import { effectiveTimeout } from '../internal/effective-timeout.js';

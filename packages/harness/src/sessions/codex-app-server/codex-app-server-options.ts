@@ -1,6 +1,6 @@
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import { configOverrides } from '../../local/codex-adapter.js';
-import { checkChoice, checkFlagValue } from '../../local/internal/local-cli-preset.js';
+import { checkChoice, checkFlagValue } from '../../local/local-cli-preset.js';
 import { DEFAULT_INHERITED_ENV, DEFAULT_LOCAL_COMMAND_OPTIONS } from '../../local/local-command-defaults.js';
 import type { CodexThreadSettings } from './codex-session.js';
 

@@ -10,11 +10,11 @@ import { DEFAULT_INHERITED_ENV } from '../../local/local-command-defaults.js';
 import { createToolRegistry, type TypedToolRegistry } from '../create-tool-registry.js';
 import { defineTool } from '../define-tool.js';
 import { boundedOption } from '../../shared/bounded-option.js';
-import { checkedInput } from '../internal/checked-input.js';
+import { checkedInput } from '../checked-input.js';
 import { ToolExecutionError } from '../tool-execution-error.js';
 import { toolOutput } from '../tool-output.js';
 import type { BashToolOptions } from './bash-tool-options.js';
-import { splitCommand } from './internal/split-command.js';
+import { splitCommand } from './split-command.js';
 import { describeError } from '../../shared/describe-error.js';
 
 /** The names of the bash tools. */

@@ -5,7 +5,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { createHarness, createMcpToolRegistry, HarnessConfigError, type HarnessResult, type McpToolRegistry } from '../../index.js';
 import { createScriptedModel, createTurnInput } from '../../testing/index.js';
 import { loopbackServers } from '../../__fixtures__/loopback-servers.js';
-import { mcpHttpHandler } from './__fixtures__/mcp-raw-server.mjs';
+import { mcpHttpHandler } from '../../__fixtures__/mcp-raw-server.mjs';
 import { createTestServer } from './__fixtures__/mcp-test-server.mjs';
 
 const stdioServer = fileURLToPath(new URL('./__fixtures__/mcp-stdio-server.mjs', import.meta.url));

@@ -8,7 +8,7 @@ import { encodeJson } from '../../providers/__fixtures__/wire-bodies.js';
 import { findSecret } from '../../providers/__fixtures__/find-secret.js';
 import { createHarness, createMcpToolRegistry } from '../../index.js';
 import { createScriptedModel, createTurnInput, memoryTraceSink } from '../../testing/index.js';
-import { createRawServer, mcpFetch } from './__fixtures__/mcp-raw-server.mjs';
+import { createRawServer, mcpFetch } from '../../__fixtures__/mcp-raw-server.mjs';
 
 type Escape = 'plain' | 'lower' | 'upper';
 type Placement = 'text' | 'structured_value' | 'structured_key' | 'is_error' | 'rpc_error' | 'description' | 'schema_key' | 'http_401_call' | 'http_401_connect';

@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { propertyRuns } from '../../__fixtures__/property-runs.js';
 import { createMcpToolRegistry } from '../../index.js';
-import { createRawServer } from './__fixtures__/mcp-raw-server.mjs';
+import { createRawServer } from '../../__fixtures__/mcp-raw-server.mjs';
 
 const NAME = /^[A-Za-z0-9_-]{1,64}$/;
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -9,7 +9,7 @@ import { createHarness, createMcpToolRegistry, type HarnessResult, type McpToolR
 import { createScriptedModel, createTurnInput, memoryTraceSink } from '../../testing/index.js';
 import { loopbackServers } from '../../__fixtures__/loopback-servers.js';
 import { escapeAll, findSecret } from '../../providers/__fixtures__/find-secret.js';
-import { createRawServer, mcpHttpHandler, type McpHttpHandlerOptions, type RawServerScript, type SeenHeaders } from './__fixtures__/mcp-raw-server.mjs';
+import { createRawServer, mcpHttpHandler, type McpHttpHandlerOptions, type RawServerScript, type SeenHeaders } from '../../__fixtures__/mcp-raw-server.mjs';
 
 const servers = loopbackServers();
 const objectSchema = { type: 'object', properties: {} };

@@ -4,7 +4,7 @@ import { describeError } from '../../shared/describe-error.js';
 import { createToolRegistry, type TypedToolRegistry } from '../create-tool-registry.js';
 import { defineTool } from '../define-tool.js';
 import { boundedOption } from '../../shared/bounded-option.js';
-import { checkedInput } from '../internal/checked-input.js';
+import { checkedInput } from '../checked-input.js';
 import { ToolExecutionError } from '../tool-execution-error.js';
 import { toolOutput } from '../tool-output.js';
 import { isMemoryEntry, MEMORY_KEY_PATTERN, MEMORY_KEY_SOURCE } from './internal/memory-entries.js';

@@ -2,7 +2,7 @@ import * as z from '../../shared/validation/index.js';
 import { createToolRegistry, type TypedToolRegistry } from '../create-tool-registry.js';
 import { defineTool } from '../define-tool.js';
 import { boundedOption } from '../../shared/bounded-option.js';
-import { checkedInput } from '../internal/checked-input.js';
+import { checkedInput } from '../checked-input.js';
 import { ToolExecutionError } from '../tool-execution-error.js';
 import { toolOutput } from '../tool-output.js';
 

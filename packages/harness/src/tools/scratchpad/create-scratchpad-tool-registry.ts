@@ -3,7 +3,7 @@ import type { HarnessToolState } from '../../shared/types/tools.js';
 import { createToolRegistry, type TypedToolRegistry } from '../create-tool-registry.js';
 import { defineTool } from '../define-tool.js';
 import { boundedOption } from '../../shared/bounded-option.js';
-import { checkedInput, requireState } from '../internal/checked-input.js';
+import { checkedInput, requireState } from '../checked-input.js';
 import { ToolExecutionError } from '../tool-execution-error.js';
 import { toolOutput } from '../tool-output.js';
 

@@ -10,7 +10,7 @@ import type {
 } from '../../shared/types/tools.js';
 import type { HarnessAggregateUsage } from '../../shared/types/usage.js';
 import { composeToolRegistries } from '../compose-tool-registries.js';
-import { checkedInput } from '../internal/checked-input.js';
+import { checkedInput } from '../checked-input.js';
 import { SUBAGENT_TOOL_NAME, type SubagentDefinition, type SubagentToolOptions } from './subagent-definition.js';
 import { checkOptions, type CheckedOptions } from './internal/check-subagent-options.js';
 import { allowListed, childConfig, childInput, runChild } from './internal/child-turn.js';

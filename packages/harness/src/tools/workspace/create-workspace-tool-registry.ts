@@ -5,7 +5,7 @@ import type {
   HarnessToolResult,
 } from '../../shared/types/tools.js';
 import { mapVfsError } from './internal/map-vfs-error.js';
-import { normalizeSourcePath } from './internal/normalize-source-path.js';
+import { normalizeSourcePath } from '../../shared/normalize-source-path.js';
 import { runWorkspaceList } from './internal/run-workspace-list.js';
 import { runWorkspaceReadJson } from './internal/run-workspace-read-json.js';
 import { runWorkspaceRead } from './internal/run-workspace-read.js';

@@ -2,7 +2,7 @@ import { utf8ByteLength } from '../../../core/continuation/utf8-byte-length.js';
 import { formatIssues } from '../../../shared/schemas/format-issues.js';
 import { isRecord } from '../../../shared/is-record.js';
 import * as z from '../../../shared/validation/index.js';
-import { normalizeSourcePath } from '../../../tools/workspace/internal/normalize-source-path.js';
+import { normalizeSourcePath } from '../../../shared/normalize-source-path.js';
 import { ContextPacketError } from '../context-packet-error.js';
 import { CONTEXT_PACKET_LIMITS } from '../context-packet-limits.js';
 import type { ContextPacketRepresentation } from '../context-packet-types.js';

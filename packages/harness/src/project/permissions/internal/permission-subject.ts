@@ -1,4 +1,4 @@
-import { splitCommand } from '../../../tools/bash/internal/split-command.js';
+import { splitCommand } from '../../../tools/bash/split-command.js';
 import { PERMISSION_SUBJECT_FIELDS } from '../permission-subject-fields.js';
 
 /**

@@ -3,7 +3,7 @@ import { createProviderNotes } from '../../internal/provider-notes.js';
 import type { OpenAICompatibleChunk } from '../openai-compatible-api-types.js';
 import { mergeReasoningDetails } from './chat-reasoning.js';
 import { readChatContent } from './read-chat-content.js';
-import type { AssembledChatMessage } from './map-chat-message-to-output.js';
+import type { AssembledChatMessage } from '../map-chat-message-to-output.js';
 
 /** What one chunk added that can be streamed: answer text and reasoning text. */
 export interface ChunkDeltas {

@@ -3,7 +3,7 @@ import type { HarnessUsage } from '../../../shared/types/usage.js';
 import { classifyProviderError } from '../../http/provider-error-class.js';
 import type { Redactor } from '../../http/redact-secrets.js';
 import { mapOpenAICompatibleFinishReason } from '../../openai-compatible/map-openai-compatible-finish-reason.js';
-import { readOpenAICompatibleUsage, type AssembledChatMessage } from '../../openai-compatible/internal/map-chat-message-to-output.js';
+import { readOpenAICompatibleUsage, type AssembledChatMessage } from '../../openai-compatible/map-chat-message-to-output.js';
 
 /** The backend id of the OpenRouter execution adapter. */
 export const OPENROUTER_BACKEND_ID = 'openrouter-api';

@@ -1,6 +1,6 @@
 import * as z from '../../../shared/validation/index.js';
 import type { JsonSchemaToolInput } from '../../tool-input-schema.js';
-import { validateWith } from '../../internal/checked-input.js';
+import { validateWith } from '../../checked-input.js';
 import { pathProblem, refProblem } from './github-validation.js';
 
 const checked = (problem: (value: unknown) => string | undefined) =>

@@ -6,7 +6,7 @@ import type { HarnessResult } from '../../../core/types/result.js';
 import type { HarnessTurnStream } from '../../../core/types/runtime.js';
 import type { HarnessToolCall, HarnessToolExecutionContext, HarnessToolRegistry, HarnessToolTurnSeam } from '../../../shared/types/tools.js';
 import type { HarnessTurnInput } from '../../../shared/types/turn-input.js';
-import { filterToolRegistry } from '../../internal/filter-tool-registry.js';
+import { filterToolRegistry } from '../../filter-tool-registry.js';
 import type { SubagentDefinition } from '../subagent-definition.js';
 import type { CheckedOptions } from './check-subagent-options.js';
 

@@ -2,7 +2,7 @@ import type { VfsEntry } from '@agent-assistant/vfs';
 import type { HarnessToolResult } from '../../../shared/types/tools.js';
 import { WORKSPACE_TOOL_LIMITS } from '../workspace-tool-options.js';
 import { mapVfsError } from './map-vfs-error.js';
-import { displaySourcePath } from './normalize-source-path.js';
+import { displaySourcePath } from '../../../shared/normalize-source-path.js';
 import { withSignal } from './with-signal.js';
 import { cancelledResult, successResult } from './workspace-results.js';
 import { fitLines, type WorkspaceRunContext } from './workspace-run-context.js';

@@ -1,7 +1,7 @@
 import type { HarnessToolResult } from '../../../shared/types/tools.js';
 import { locateJsonError } from './locate-json-error.js';
 import { fileFacts, readWorkspaceFile } from './read-workspace-file.js';
-import { utf8Length, utf8Window } from './utf8-bytes.js';
+import { utf8Length, utf8Window } from '../../../shared/utf8-bytes.js';
 import { errorResult, successResult } from './workspace-results.js';
 import type { WorkspaceRunContext } from './workspace-run-context.js';
 import { describeError } from '../../../shared/describe-error.js';

@@ -1,6 +1,6 @@
 import type { HarnessToolResult } from '../../../shared/types/tools.js';
 import { fileFacts, readWorkspaceFile } from './read-workspace-file.js';
-import { utf8Window } from './utf8-bytes.js';
+import { utf8Window } from '../../../shared/utf8-bytes.js';
 import { errorResult, invalidInputResult, successResult } from './workspace-results.js';
 import type { WorkspaceRunContext } from './workspace-run-context.js';
 

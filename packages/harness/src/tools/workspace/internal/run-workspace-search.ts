@@ -1,7 +1,7 @@
 import type { VfsSearchResult } from '@agent-assistant/vfs';
 import type { HarnessToolResult } from '../../../shared/types/tools.js';
 import { mapVfsError } from './map-vfs-error.js';
-import { displaySourcePath } from './normalize-source-path.js';
+import { displaySourcePath } from '../../../shared/normalize-source-path.js';
 import { withSignal } from './with-signal.js';
 import { cancelledResult, successResult } from './workspace-results.js';
 import { fitLines, MAX_RESULT_SNIPPET_CHARS, type WorkspaceRunContext } from './workspace-run-context.js';

@@ -7,7 +7,7 @@ import {
   type WorkspaceToolName,
 } from '../workspace-tool-names.js';
 import { WORKSPACE_TOOL_LIMITS, type ResolvedWorkspaceToolOptions } from '../workspace-tool-options.js';
-import { MAX_SOURCE_PATH_LENGTH } from './normalize-source-path.js';
+import { MAX_SOURCE_PATH_LENGTH } from '../../../shared/normalize-source-path.js';
 import { toJsonSchema, type WorkspaceInputSpec } from './workspace-input.js';
 
 /** A workspace tool's definition together with the spec its input is validated against. */

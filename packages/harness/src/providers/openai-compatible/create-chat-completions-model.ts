@@ -1,22 +1,22 @@
-import { HarnessConfigError } from '../../../core/errors/harness-config-error.js';
-import type { HarnessModelInput, HarnessModelOutput } from '../../../core/types/model.js';
-import { assertEndpointAllowed, joinUrl } from '../../http/assert-endpoint-allowed.js';
-import { optionalFiniteNumber, optionalPositiveInteger, requiredString, resolveHttpProviderOptions } from '../../http/http-provider-options.js';
-import type { ApiKeySource } from '../../http/resolve-api-key.js';
-import { createModelSteps } from '../../internal/create-model-steps.js';
-import { createProviderTransport } from '../../internal/create-provider-transport.js';
-import type { SseStepHandler } from '../../internal/drive-sse-step.js';
-import { truncatedStreamOutput, type OutputContext } from '../../internal/transport-failure-output.js';
-import { convertToOpenAICompatibleMessages, convertToOpenAICompatibleTools } from '../convert-to-openai-compatible-messages.js';
-import { openAICompatibleChunkSchema, openAICompatibleResponseSchema } from '../openai-compatible-api-types.js';
-import type { OpenAICompatibleModel } from '../openai-compatible-model.js';
-import { DEFAULT_OPENAI_COMPATIBLE_MODEL_OPTIONS, type OpenAICompatibleModelOptions } from '../openai-compatible-model-options.js';
-import { createOpenAICompatibleStreamAssembler } from './assemble-openai-compatible-stream.js';
+import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
+import type { HarnessModelInput, HarnessModelOutput } from '../../core/types/model.js';
+import { assertEndpointAllowed, joinUrl } from '../http/assert-endpoint-allowed.js';
+import { optionalFiniteNumber, optionalPositiveInteger, requiredString, resolveHttpProviderOptions } from '../http/http-provider-options.js';
+import type { ApiKeySource } from '../http/resolve-api-key.js';
+import { createModelSteps } from '../internal/create-model-steps.js';
+import { createProviderTransport } from '../internal/create-provider-transport.js';
+import type { SseStepHandler } from '../internal/drive-sse-step.js';
+import { truncatedStreamOutput, type OutputContext } from '../internal/transport-failure-output.js';
+import { convertToOpenAICompatibleMessages, convertToOpenAICompatibleTools } from './convert-to-openai-compatible-messages.js';
+import { openAICompatibleChunkSchema, openAICompatibleResponseSchema } from './openai-compatible-api-types.js';
+import type { OpenAICompatibleModel } from './openai-compatible-model.js';
+import { DEFAULT_OPENAI_COMPATIBLE_MODEL_OPTIONS, type OpenAICompatibleModelOptions } from './openai-compatible-model-options.js';
+import { createOpenAICompatibleStreamAssembler } from './internal/assemble-openai-compatible-stream.js';
 import { mapChatMessageToOutput } from './map-chat-message-to-output.js';
 import { readOpenAICompatibleResponse } from './read-openai-compatible-response.js';
-import { parseStreamPayload, responseMismatchOutput } from '../../internal/parse-stream-payload.js';
-import { readToolChoice } from '../../internal/to-function-tools.js';
-import type { OpenAICompatibleResponseFormat, OpenAICompatibleToolChoice } from '../openai-compatible-api-types.js';
+import { parseStreamPayload, responseMismatchOutput } from '../internal/parse-stream-payload.js';
+import { readToolChoice } from '../internal/to-function-tools.js';
+import type { OpenAICompatibleResponseFormat, OpenAICompatibleToolChoice } from './openai-compatible-api-types.js';
 
 /** How a wrapper (such as OpenRouter) specialises the chat-completions client. */
 export interface ChatCompletionsSettings {

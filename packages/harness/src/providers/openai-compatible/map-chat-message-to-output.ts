@@ -1,13 +1,13 @@
-import type { HarnessModelOutput } from '../../../core/types/model.js';
-import type { HarnessToolCall } from '../../../shared/types/tools.js';
-import type { HarnessUsage } from '../../../shared/types/usage.js';
-import type { ProviderErrorDetails } from '../../http/provider-error-class.js';
-import { readCount } from '../../internal/parse-tool-arguments.js';
-import { readToolCall } from '../../internal/read-tool-call.js';
-import { withNotes } from '../../internal/provider-notes.js';
-import { invalidOutput, outputMetadata, outputUsage, reportedErrorOutput, type OutputContext } from '../../internal/transport-failure-output.js';
-import { mapOpenAICompatibleFinishReason } from '../map-openai-compatible-finish-reason.js';
-import { chatReasoningPart } from './chat-reasoning.js';
+import type { HarnessModelOutput } from '../../core/types/model.js';
+import type { HarnessToolCall } from '../../shared/types/tools.js';
+import type { HarnessUsage } from '../../shared/types/usage.js';
+import type { ProviderErrorDetails } from '../http/provider-error-class.js';
+import { readCount } from '../internal/parse-tool-arguments.js';
+import { readToolCall } from '../internal/read-tool-call.js';
+import { withNotes } from '../internal/provider-notes.js';
+import { invalidOutput, outputMetadata, outputUsage, reportedErrorOutput, type OutputContext } from '../internal/transport-failure-output.js';
+import { mapOpenAICompatibleFinishReason } from './map-openai-compatible-finish-reason.js';
+import { chatReasoningPart } from './internal/chat-reasoning.js';
 
 /** A chat-completions assistant message, from a JSON body or assembled from stream chunks. */
 export interface AssembledChatMessage {

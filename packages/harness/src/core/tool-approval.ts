@@ -1,11 +1,11 @@
-import { commonSchemas } from '../../shared/schemas/common-schemas.js';
-import { formatIssues } from '../../shared/schemas/format-issues.js';
-import type { HarnessApprovalRequest } from '../types/approval.js';
-import type { HarnessToolCall, HarnessToolDefinition } from '../../shared/types/tools.js';
-import type { RunEnding } from './finish-run.js';
-import { callerIdentity, transcriptIteration, type RunContext } from './run-context.js';
-import { detachValue } from '../continuation/detach-value.js';
-import { raceSignal } from './turn-signal.js';
+import { commonSchemas } from '../shared/schemas/common-schemas.js';
+import { formatIssues } from '../shared/schemas/format-issues.js';
+import type { HarnessApprovalRequest } from './types/approval.js';
+import type { HarnessToolCall, HarnessToolDefinition } from '../shared/types/tools.js';
+import type { RunEnding } from './internal/finish-run.js';
+import { callerIdentity, transcriptIteration, type RunContext } from './internal/run-context.js';
+import { detachValue } from './continuation/detach-value.js';
+import { raceSignal } from './internal/turn-signal.js';
 
 /**
  * Approval decisions from a resume, keyed by call id. A `Map`, so an id such as `__proto__` or

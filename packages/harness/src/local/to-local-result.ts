@@ -1,14 +1,14 @@
-import { capAnswer } from '../../execution/answer-cap.js';
+import { capAnswer } from '../execution/answer-cap.js';
 import type {
   ExecutionContinuation,
   ExecutionError,
   ExecutionNegotiationReason,
   ExecutionResult,
-} from '../../execution/types.js';
-import type { LocalCommandInvocationContext, LocalCommandParsedOutput } from '../local-command-options.js';
-import type { ProcessOutcome } from '../../process/run-process.js';
-import type { ResolvedLocalCommandConfig } from './validate-local-command-config.js';
-import { describeError } from '../../shared/describe-error.js';
+} from '../execution/types.js';
+import type { LocalCommandInvocationContext, LocalCommandParsedOutput } from './local-command-options.js';
+import type { ProcessOutcome } from '../process/run-process.js';
+import type { ResolvedLocalCommandConfig } from './internal/validate-local-command-config.js';
+import { describeError } from '../shared/describe-error.js';
 
 const PREVIEW_CHARS = 500;
 const STDERR_TAIL_CHARS = 2_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // Parity with the VFS package's own rules (the harness keeps a copy to avoid a runtime import).
-import { normalizeVfsPath } from '../../../../../vfs/src/index.js';
+import { normalizeVfsPath } from '../../../vfs/src/index.js';
 import { displaySourcePath, normalizeSourcePath } from './normalize-source-path.js';
 
 const SAMPLES = [

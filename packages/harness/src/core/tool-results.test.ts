@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainTextToolResult } from '../../shared/plain-tool-result.js';
+import { plainTextToolResult } from '../shared/plain-tool-result.js';
 import { normaliseToolResult } from './tool-results.js';
 
 const call = { id: 'c1', name: 'add', input: {} };

@@ -1,4 +1,4 @@
-import type { ExecutionToolActivityKind } from '../../execution/types.js';
+import type { ExecutionToolActivityKind } from '../execution/types.js';
 
 const KINDS = new Map<string, ExecutionToolActivityKind>([
   ['bash', 'command'],

@@ -1,13 +1,13 @@
-import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
+import { HarnessConfigError } from '../core/errors/harness-config-error.js';
 import type {
   ExecutionCapabilities,
   ExecutionContinuation,
   ExecutionNegotiationReason,
   ExecutionRequest,
-} from '../../execution/types.js';
-import { DEFAULT_INHERITED_ENV } from '../local-command-defaults.js';
-import type { LocalCliPresetOptions } from '../local-cli-preset-options.js';
-import type { LocalCommandAdapterConfig } from '../local-command-options.js';
+} from '../execution/types.js';
+import { DEFAULT_INHERITED_ENV } from './local-command-defaults.js';
+import type { LocalCliPresetOptions } from './local-cli-preset-options.js';
+import type { LocalCommandAdapterConfig } from './local-command-options.js';
 
 /** What distinguishes one CLI preset from another. */
 export interface PresetSpec {

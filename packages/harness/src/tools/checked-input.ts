@@ -1,6 +1,6 @@
-import type { ValidationIssue } from '../../shared/validation/index.js';
+import type { ValidationIssue } from '../shared/validation/index.js';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import type { JsonSchemaToolInput } from '../tool-input-schema.js';
+import type { JsonSchemaToolInput } from './tool-input-schema.js';
 
 /** Anything with `safeParse` for `T`. */
 interface Parser<T> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
-import { executionRequest } from '../__fixtures__/test-helpers.js';
+import { HarnessConfigError } from '../core/errors/harness-config-error.js';
+import { executionRequest } from './__fixtures__/test-helpers.js';
 import { checkFlagValue, productToolsReasons, sessionContinuation, stateNumber } from './local-cli-preset.js';
 
 describe('preset helpers', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readProviderError } from '../../http/provider-error-class.js';
-import { createRedactor } from '../../http/redact-secrets.js';
-import type { OutputContext } from '../../internal/transport-failure-output.js';
+import { readProviderError } from '../http/provider-error-class.js';
+import { createRedactor } from '../http/redact-secrets.js';
+import type { OutputContext } from '../internal/transport-failure-output.js';
 import { mapChatMessageToOutput, readOpenAICompatibleUsage } from './map-chat-message-to-output.js';
 
 const context: OutputContext = { provider: 'p', model: 'm', startedAt: 0, attempts: 1, redactor: createRedactor(['secret-key-123']), now: () => 5 };

@@ -1,4 +1,4 @@
-import type { HarnessToolRegistry, HarnessToolResult } from '../../shared/types/tools.js';
+import type { HarnessToolRegistry, HarnessToolResult } from '../shared/types/tools.js';
 
 /** A registry narrowed to some of its tools (see {@link filterToolRegistry}). */
 export interface FilteredToolRegistry extends HarnessToolRegistry {

@@ -1,8 +1,8 @@
-import type { ExecutionPlanEntry, ExecutionStreamEvent } from '../../execution/types.js';
+import type { ExecutionPlanEntry, ExecutionStreamEvent } from '../execution/types.js';
 
-import { jsonLineObject } from './json-lines.js';
+import { jsonLineObject } from './internal/json-lines.js';
 import { toolActivityKind } from './tool-activity-kind.js';
-import { isRecord } from '../../shared/is-record.js';
+import { isRecord } from '../shared/is-record.js';
 
 /** Tool names remembered per run to label `finished` events; more are labelled `tool`. */
 const MAX_REMEMBERED_TOOLS = 1_000;

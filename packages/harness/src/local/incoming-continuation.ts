@@ -1,4 +1,4 @@
-import type { ExecutionContinuation, ExecutionRequest } from '../../execution/types.js';
+import type { ExecutionContinuation, ExecutionRequest } from '../execution/types.js';
 
 /** The key of `metadata` under which a new turn receives a backend continuation. */
 export const METADATA_CONTINUATION_KEY = 'backendContinuation';

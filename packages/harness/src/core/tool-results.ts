@@ -1,10 +1,10 @@
-import { describeError } from '../../shared/describe-error.js';
-import { toolResultSchema } from '../../shared/schemas/common-schemas.js';
-import { formatIssues } from '../../shared/schemas/format-issues.js';
-import type { HarnessToolCall, HarnessToolError, HarnessToolResult } from '../../shared/types/tools.js';
-import { plainToolResultText } from '../../shared/plain-tool-result.js';
-import { detachValue, MAX_DETACHED_VALUE_BYTES, type DetachedValue } from '../continuation/detach-value.js';
-import type { InterruptReason } from './turn-signal.js';
+import { describeError } from '../shared/describe-error.js';
+import { toolResultSchema } from '../shared/schemas/common-schemas.js';
+import { formatIssues } from '../shared/schemas/format-issues.js';
+import type { HarnessToolCall, HarnessToolError, HarnessToolResult } from '../shared/types/tools.js';
+import { plainToolResultText } from '../shared/plain-tool-result.js';
+import { detachValue, MAX_DETACHED_VALUE_BYTES, type DetachedValue } from './continuation/detach-value.js';
+import type { InterruptReason } from './internal/turn-signal.js';
 
 /** Longest text a result may carry past the fast path; longer ones take the checked path (and its size limit). */
 const MAX_PLAIN_TEXT_LENGTH = MAX_DETACHED_VALUE_BYTES - 1_024;

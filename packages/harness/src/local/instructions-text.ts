@@ -1,4 +1,4 @@
-import type { ExecutionRequest } from '../../execution/types.js';
+import type { ExecutionRequest } from '../execution/types.js';
 
 /** System prompt and developer prompt joined, for CLIs with a system-prompt option. */
 export function instructionsText(request: ExecutionRequest): string {

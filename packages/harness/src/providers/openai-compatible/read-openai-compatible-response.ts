@@ -1,8 +1,8 @@
-import { readProviderError } from '../../http/provider-error-class.js';
-import { createProviderNotes } from '../../internal/provider-notes.js';
-import type { OpenAICompatibleResponse } from '../openai-compatible-api-types.js';
-import { readReasoningDetails } from './chat-reasoning.js';
-import { readChatContent } from './read-chat-content.js';
+import { readProviderError } from '../http/provider-error-class.js';
+import { createProviderNotes } from '../internal/provider-notes.js';
+import type { OpenAICompatibleResponse } from './openai-compatible-api-types.js';
+import { readReasoningDetails } from './internal/chat-reasoning.js';
+import { readChatContent } from './internal/read-chat-content.js';
 import type { AssembledChatMessage } from './map-chat-message-to-output.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { HarnessToolResult } from '../../shared/types/tools.js';
+import type { HarnessToolResult } from './types/tools.js';
 
 /** A tool result as a provider message carries it. */
 export interface FormattedToolResult {
