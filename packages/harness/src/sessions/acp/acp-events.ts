@@ -4,15 +4,12 @@ import type {
   ExecutionStreamEvent,
   ExecutionToolActivityKind,
 } from '../../execution/types.js';
-import { AnswerText } from '../../execution/answer-cap.js';
 import { acpSchemas, type AcpPermissionParams } from './acp-wire.js';
 
 const MAX_TRACKED_TOOLS = 1_000;
 
 /** What a prompt turn has seen of the engine's `session/update` notifications. */
 export interface AcpTurnProgress {
-  /** Agent message text of the current `execute` call, capped at `MAX_ANSWER_CHARS`. */
-  answer: AnswerText;
   /** Tool calls by id (bounded), for names and commands in later updates. */
   tools: Map<string, { name: string; kind: ExecutionToolActivityKind; command?: string | undefined; finished: boolean }>;
   /** Notifications that did not validate. */
@@ -21,7 +18,7 @@ export interface AcpTurnProgress {
 
 /** An empty progress record. */
 export function newTurnProgress(): AcpTurnProgress {
-  return { answer: new AnswerText(), tools: new Map(), malformedUpdates: 0 };
+  return { tools: new Map(), malformedUpdates: 0 };
 }
 
 /** The stream events one `session/update` notification stands for, recording it in `progress`. */
@@ -40,7 +37,8 @@ export function acpUpdateEvents(params: unknown, progress: AcpTurnProgress): Exe
         progress.malformedUpdates += 1;
         return [];
       }
-      const text = progress.answer.append(chunk.data.content.type === 'text' ? (chunk.data.content.text ?? '') : '');
+      // The turn caps the answer (SessionTurn.emit).
+      const text = chunk.data.content.type === 'text' ? (chunk.data.content.text ?? '') : '';
       return text === '' ? [] : [{ type: 'text_delta', text }];
     }
     case 'tool_call':

@@ -1,7 +1,7 @@
 import { MAX_ANSWER_CHARS, type AnswerText } from '../../execution/answer-cap.js';
 import type { ExecutionContinuation, ExecutionResult } from '../../execution/types.js';
 import type { HarnessUsage } from '../../shared/types/usage.js';
-import { SessionTurnReport } from '../internal/session-turn-report.js';
+import { SessionTurnReport } from '../driver/session-turn-report.js';
 import type { AcpPromptResult } from './acp-wire.js';
 
 /** How a prompt that ended is reported. */

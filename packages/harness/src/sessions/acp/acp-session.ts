@@ -1,9 +1,9 @@
-import type { ExecutionStreamEvent } from '../../execution/types.js';
 import type { NodeModules } from '../../process/node-types.js';
 import { describeError } from '../../shared/describe-error.js';
 import { JsonRpcPeer, type JsonRpcId, type JsonRpcIncomingRequest } from '../../process/json-rpc-peer.js';
 import { spawnEngine, type EngineExit, type EngineProcess } from '../../process/spawn-engine.js';
-import type { PooledSession } from '../session-pool.js';
+import type { ProtocolSession } from '../driver/session-protocol.js';
+import { SessionTurn } from '../driver/session-turn.js';
 import { acpUpdateEvents, newTurnProgress, type AcpTurnProgress } from './acp-events.js';
 import { ACP_PROTOCOL_VERSION, acpSchemas, type AcpPermissionParams, type AcpPromptResult } from './acp-wire.js';
 
@@ -26,78 +26,16 @@ export interface AcpOpenPermission {
   params: AcpPermissionParams;
 }
 
-/** Why a prompt stopped waiting: it ended, the engine asks permission, or it failed. */
-export type AcpPromptStop =
-  | { kind: 'permission'; permission: AcpOpenPermission }
-  | { kind: 'ended'; result: AcpPromptResult }
-  | { kind: 'failed'; message: string; engineGone: boolean };
+/** How a prompt ends: its result, or a failure (the engine may be gone). */
+export type AcpPromptEnd = { kind: 'ended'; result: AcpPromptResult } | { kind: 'failed'; message: string; engineGone: boolean };
 
-/** The prompt a session is running; it outlives an `execute` call that ends awaiting approval. */
-export class AcpPrompt {
+/** The prompt a session is running: a {@link SessionTurn} that also tracks the engine's tool calls. */
+export class AcpPrompt extends SessionTurn<AcpOpenPermission, AcpPromptEnd> {
   readonly progress: AcpTurnProgress = newTurnProgress();
-  /** Where events go now (the current `execute` call's `onEvent`). */
-  onEvent: ((event: ExecutionStreamEvent) => void) | undefined;
-  /** Permission requests not yet reported, in arrival order. */
-  readonly permissions: AcpOpenPermission[] = [];
-  /** Titles of the permission requests the host refused in this prompt. */
-  readonly rejected: string[] = [];
-  private ended: AcpPromptStop | undefined;
-  private wake: (() => void) | undefined;
-
-  /** Reports an engine event to the current listener; a throwing listener is ignored. */
-  emit(event: ExecutionStreamEvent): void {
-    try {
-      this.onEvent?.(event);
-    } catch {
-      // The harness guards its own listener; a caller's faulty one never breaks the turn.
-    }
-  }
 
   /** True while the prompt runs and a permission request of it waits for an answer. */
   get awaitingPermission(): boolean {
-    return this.ended === undefined && this.permissions.length > 0;
-  }
-
-  /** Records the end of the prompt. */
-  end(stop: AcpPromptStop): void {
-    this.ended ??= stop;
-    this.notify();
-  }
-
-  /** Queues a permission request. */
-  ask(permission: AcpOpenPermission): void {
-    this.permissions.push(permission);
-    this.notify();
-  }
-
-  /** True once the prompt ended. */
-  get finished(): boolean {
-    return this.ended !== undefined;
-  }
-
-  /** The next stop: a queued permission request first, else the end of the prompt. */
-  async next(signal?: AbortSignal): Promise<AcpPromptStop | 'aborted'> {
-    for (;;) {
-      const permission = this.permissions[0];
-      if (permission !== undefined) return { kind: 'permission', permission };
-      if (this.ended !== undefined) return this.ended;
-      if (signal?.aborted) return 'aborted';
-      await new Promise<void>((resolve) => {
-        const onAbort = () => resolve();
-        this.wake = () => {
-          signal?.removeEventListener('abort', onAbort);
-          resolve();
-        };
-        signal?.addEventListener('abort', onAbort, { once: true });
-      });
-      this.wake = undefined;
-    }
-  }
-
-  private notify(): void {
-    const wake = this.wake;
-    this.wake = undefined;
-    wake?.();
+    return this.awaitingApproval;
   }
 }
 
@@ -106,7 +44,7 @@ export class AcpPrompt {
  * capabilities, and the prompt it is running. Requests the client does not serve (file system,
  * terminals) are answered with "method not found".
  */
-export class AcpLiveSession implements PooledSession {
+export class AcpLiveSession implements ProtocolSession {
   /** Tells this process from a later one under the same key (a continuation names it). */
   readonly instanceId: string = globalThis.crypto.randomUUID();
   readonly engine: EngineProcess;
@@ -155,11 +93,6 @@ export class AcpLiveSession implements PooledSession {
   /** False once the engine ended. */
   get alive(): boolean {
     return this.engine.alive && !this.peer.closed;
-  }
-
-  /** True while a permission request of the running prompt waits for an answer. */
-  get awaitingApproval(): boolean {
-    return this.prompt?.awaitingPermission === true;
   }
 
   /** Settles when the engine process ended. */
@@ -212,9 +145,8 @@ export class AcpLiveSession implements PooledSession {
     this.acpSessionId = sessionId;
   }
 
-  /** Sends `session/prompt`; the returned prompt ends when its result (or a failure) arrives. */
-  startPrompt(text: string): AcpPrompt {
-    const prompt = new AcpPrompt();
+  /** Sends `session/prompt` for `prompt`, which ends when its result (or a failure) arrives. */
+  startPrompt(prompt: AcpPrompt, text: string): void {
     this.prompt = prompt;
     this.promptsSent += 1;
     const sessionId = this.acpSessionId;
@@ -229,24 +161,16 @@ export class AcpLiveSession implements PooledSession {
       },
       (error: unknown) => prompt.end({ kind: 'failed', message: describeError(error), engineGone: !this.alive }),
     );
-    return prompt;
   }
 
   /** Answers an open permission request with an option, or `cancelled` without one. */
   answerPermission(permission: AcpOpenPermission, optionId: string | undefined): boolean {
-    const prompt = this.prompt;
-    if (prompt !== undefined) {
-      const index = prompt.permissions.indexOf(permission);
-      if (index !== -1) prompt.permissions.splice(index, 1);
-    }
     const outcome = optionId === undefined ? { outcome: 'cancelled' } : { outcome: 'selected', optionId };
     return this.peer.respond(permission.id, { outcome });
   }
 
-  /** `session/cancel`, answering every open permission request `cancelled` first (as ACP asks). */
+  /** `session/cancel` (the driver answers the open permission requests `cancelled` first, as ACP asks). */
   cancel(): void {
-    const prompt = this.prompt;
-    if (prompt !== undefined) for (const permission of [...prompt.permissions]) this.answerPermission(permission, undefined);
     if (this.acpSessionId !== undefined) this.peer.notify('session/cancel', { sessionId: this.acpSessionId });
   }
 

@@ -1,7 +1,7 @@
 import { buildEnvironment } from '../../process/build-environment.js';
 import { loadNodeModules } from '../../process/load-node-modules.js';
 import { describeError } from '../../shared/describe-error.js';
-import type { SessionTurnReport } from '../internal/session-turn-report.js';
+import type { SessionTurnReport } from '../driver/session-turn-report.js';
 import type { ResolvedAcpAdapterOptions } from './acp-adapter-options.js';
 import { AcpLiveSession, describeExit } from './acp-session.js';
 

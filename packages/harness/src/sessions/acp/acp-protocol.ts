@@ -1,0 +1,158 @@
+import type { ExecutionCapabilities, ExecutionContinuation } from '../../execution/types.js';
+import { buildLocalPrompt } from '../../local/build-local-prompt.js';
+import type {
+  SessionApprovalAnswerer,
+  SessionApprovalView,
+  SessionCallContext,
+  SessionDriverSettings,
+  SessionPlacement,
+  SessionProtocol,
+  SessionStartContext,
+} from '../driver/session-protocol.js';
+import { failedResult, type SessionTurnReport } from '../driver/session-turn-report.js';
+import type { ResolvedAcpAdapterOptions } from './acp-adapter-options.js';
+import { approvalEvent } from './acp-events.js';
+import { chooseOption } from './acp-permission-options.js';
+import { finishedResult } from './acp-result.js';
+import { AcpPrompt, type AcpLiveSession, type AcpOpenPermission, type AcpPromptEnd } from './acp-session.js';
+import { startAcpSession, stderrOf } from './start-acp-session.js';
+
+/** The continuation kind of ACP sessions. */
+export const ACP_CONTINUATION_KIND = 'acp.session';
+
+/**
+ * The Agent Client Protocol on the session driver: an engine process per session, `initialize`
+ * and `session/new` (or `session/load`), one `session/prompt` per turn, `session/update`s as
+ * events, `session/request_permission` as approvals, `session/cancel` to stop.
+ */
+export class AcpProtocol implements SessionProtocol<AcpLiveSession, AcpOpenPermission, AcpPromptEnd, AcpPrompt> {
+  readonly continuationKind = ACP_CONTINUATION_KIND;
+  readonly backendId: string;
+  readonly label: string;
+  readonly settings: SessionDriverSettings;
+
+  constructor(private readonly config: ResolvedAcpAdapterOptions) {
+    this.backendId = config.backendId;
+    this.label = config.label;
+    this.settings = {
+      timeoutMs: config.timeoutMs,
+      cancelGraceMs: config.killGraceMs,
+      maxLiveSessions: config.maxLiveSessions,
+      idleTimeoutMs: config.idleTimeoutMs,
+      pausedTurn: 'cancel',
+    };
+  }
+
+  describeCapabilities(): ExecutionCapabilities {
+    return {
+      toolUse: 'native-iterative',
+      structuredToolCalls: false,
+      continuationSupport: 'opaque-resume',
+      approvalInterrupts: 'native',
+      traceDepth: 'standard',
+      attachments: false,
+      history: false,
+      streaming: true,
+      steer: false,
+      maxContextStrategy: 'large',
+      agentProject: { instructions: true, permissionRules: true },
+      notes: [
+        `${this.config.label} over the Agent Client Protocol (stdio); one live engine process per session.`,
+        'Approvals: session/request_permission ends the turn awaiting_approval; resumeTurn answers it in the live engine.',
+        'Steering: not supported (ACP takes the next prompt after the current one ends).',
+        ...this.config.notes,
+      ],
+    };
+  }
+
+  /** One engine per assistant and `sessionId` (else `threadId`); without either, one for this turn only. */
+  place({ request }: Omit<SessionCallContext, 'key'>): SessionPlacement {
+    const sessionKey = request.sessionId ?? request.threadId;
+    return {
+      key: JSON.stringify([request.assistantId, sessionKey ?? `turn:${request.turnId}:${globalThis.crypto.randomUUID()}`]),
+      ephemeral: sessionKey === undefined,
+    };
+  }
+
+  open(context: SessionCallContext): Promise<AcpLiveSession> {
+    return startAcpSession(this.config, context.signal, context.report, wantedSession(context));
+  }
+
+  createTurn(): AcpPrompt {
+    return new AcpPrompt();
+  }
+
+  /** Sends `session/prompt`, with the instructions unless the ACP session already has them. */
+  startTurn(session: AcpLiveSession, prompt: AcpPrompt, context: SessionStartContext): Promise<void> {
+    const wanted = wantedSession(context);
+    const resuming = session.promptsSent > 0 || (wanted !== undefined && wanted === session.acpSessionId);
+    session.startPrompt(prompt, buildLocalPrompt(context.request, { includeInstructions: !resuming, resumingSession: resuming }));
+    return Promise.resolve();
+  }
+
+  describeApproval(session: AcpLiveSession, prompt: AcpPrompt, permission: AcpOpenPermission): SessionApprovalView {
+    const approvalKey = `acp-${session.instanceId.slice(0, 8)}-${session.promptsSent}-${String(permission.id)}`;
+    const event = approvalEvent(permission.params, approvalKey, prompt.progress);
+    const shown = event.type === 'approval_requested' ? event : undefined;
+    const title = shown?.title ?? '';
+    return {
+      approvalKey,
+      request: { title, ...(shown?.kind === undefined ? {} : { kind: shown.kind }), ...(shown?.command === undefined ? {} : { command: shown.command }) },
+      event,
+      approvalRequest: {
+        reason: `${this.label} asks permission: ${title}`,
+        metadata: {
+          engine: this.backendId,
+          toolCallId: permission.params.toolCall.toolCallId,
+          ...(shown?.kind === undefined ? {} : { kind: shown.kind }),
+          ...(shown?.command === undefined ? {} : { command: shown.command }),
+          title,
+          options: shown?.options ?? [],
+          approvalScope: this.config.approvalScope,
+        },
+      },
+    };
+  }
+
+  /** A person's `approved` picks the option of `approvalScope`; the host's rules answer once; a cancelled turn's requests are answered `cancelled`. */
+  answerApproval(
+    session: AcpLiveSession,
+    _prompt: AcpPrompt,
+    permission: AcpOpenPermission,
+    decision: 'approved' | 'rejected',
+    by: SessionApprovalAnswerer,
+    report: SessionTurnReport,
+  ): boolean {
+    const optionId = by === 'cancel' ? undefined : chooseOption(permission, decision, by === 'person' ? this.config.approvalScope : 'once');
+    if (by === 'person') report.note(`Approval ${decision === 'approved' ? 'granted' : 'refused'}: answered ${optionId ?? 'cancelled'} in the live session.`);
+    return session.answerPermission(permission, optionId);
+  }
+
+  cancel(session: AcpLiveSession): void {
+    session.cancel();
+  }
+
+  finish(session: AcpLiveSession, prompt: AcpPrompt, ending: AcpPromptEnd, context: SessionCallContext) {
+    const { report } = context;
+    const continuation = this.continuation(session);
+    if (ending.kind === 'failed') {
+      const stderr = ending.engineGone ? stderrOf(session) : '';
+      const metadata = ending.engineGone ? { engineExited: true } : undefined;
+      const failed = failedResult(report, 'backend_execution_error', `${this.label}: ${ending.message}${stderr}`, true, metadata);
+      return { result: { ...failed, continuation, metadata: { continuation } }, engineGone: ending.engineGone };
+    }
+    report.protocolErrors(session.protocolErrors, prompt.progress.malformedUpdates);
+    const { stopReason, usage } = ending.result;
+    const result = finishedResult(report, { stopReason, answer: prompt.answer, rejected: prompt.rejected, usage: usage ?? undefined, continuation, label: this.label });
+    return { result, engineGone: false };
+  }
+
+  continuation(session: AcpLiveSession): ExecutionContinuation {
+    return { kind: ACP_CONTINUATION_KIND, ...(session.acpSessionId === undefined ? {} : { continuationId: session.acpSessionId }), state: {} };
+  }
+}
+
+/** The ACP session an incoming continuation names, to load into a new engine. */
+function wantedSession({ incoming }: Pick<SessionCallContext, 'incoming'>): string | undefined {
+  return incoming?.kind === ACP_CONTINUATION_KIND || incoming?.kind === undefined ? incoming?.continuationId : undefined;
+}
