@@ -103,10 +103,12 @@ export class SessionExecutionAdapter<S extends ProtocolSession, A, E, T extends 
     try {
       lease = await this.pool.acquire(call.key, async () => new LiveSession<S, T>(await protocol.open(call)), call.signal);
     } catch (error) {
-      const pool = error instanceof SessionPoolError;
-      const metadata = pool ? { reason: `session_${error.reason}` } : undefined;
-      const retryable = !pool || error.reason !== 'disposed';
-      return failedResult(call.report, 'backend_execution_error', `${protocol.label}: ${pool ? error.message : describeError(error)}`, retryable, metadata);
+      if (error instanceof SessionPoolError) {
+        return failedResult(call.report, 'backend_execution_error', `${protocol.label}: ${error.message}`, error.reason !== 'disposed', { reason: `session_${error.reason}` });
+      }
+      if (call.signal.aborted) return this.stopped(call, this.timedOut(call), 'the turn was stopped while its session was opening.');
+      // The engine could not be started or its session opened: trying again the same way fails the same way.
+      return failedResult(call.report, 'backend_execution_error', `${protocol.label}: ${describeError(error)}`, false, { errorCode: 'HARNESS_ERR_BACKEND_UNAVAILABLE' });
     }
     const live = lease.session;
     if (lease.restarted) call.report.note('The engine of this session had stopped; a new one was started.');
@@ -177,7 +179,7 @@ export class SessionExecutionAdapter<S extends ProtocolSession, A, E, T extends 
   /** Points the turn's events at this call's listener, with a fresh answer for this call. */
   private attach(call: Call, turn: T): void {
     turn.onEvent = call.options.onEvent;
-    turn.answer = new AnswerText();
+    turn.answerText = new AnswerText();
   }
 
   private async drive(call: Call, live: LiveSession<S, T>, turn: T): Promise<ExecutionResult> {
@@ -222,7 +224,7 @@ export class SessionExecutionAdapter<S extends ProtocolSession, A, E, T extends 
     this.pool.release(call.key, live);
     const state: PausedTurnState = { poolKey: call.key, instanceId: live.instanceId, approvalKey: view.approvalKey, ephemeral: call.ephemeral };
     const continuation = this.protocol.continuation(live.session, turn, call);
-    const answer = turn.answer;
+    const answer = turn.answerText;
     return call.report.result(
       {
         status: 'awaiting_approval',
@@ -236,20 +238,27 @@ export class SessionExecutionAdapter<S extends ProtocolSession, A, E, T extends 
   }
 
   private async cancelled(call: Call, live: LiveSession<S, T>, turn: T): Promise<ExecutionResult> {
-    const timedOut = !(call.options.signal?.aborted ?? false);
+    const timedOut = this.timedOut(call);
     if (await this.stop(live, turn)) this.finishWith(call, live);
     else {
       call.report.note('The engine did not end the cancelled turn in time; it was stopped.');
       await this.pool.discard(call.key, live);
     }
-    const label = this.protocol.label;
-    return failedResult(
-      call.report,
-      timedOut ? 'timeout' : 'other',
-      timedOut ? `${label}: the turn timed out; it was cancelled.` : `${label}: the turn was cancelled.`,
-      timedOut,
-      { cancelled: true, reason: timedOut ? 'timeout' : 'cancelled' },
-    );
+    return this.stopped(call, timedOut, timedOut ? 'the turn timed out; it was cancelled.' : 'the turn was cancelled.');
+  }
+
+  /** True when the turn's signal aborted for the timeout, not the caller's signal. */
+  private timedOut(call: Call): boolean {
+    return !(call.options.signal?.aborted ?? false);
+  }
+
+  /** The result of a turn the caller's signal or the timeout stopped. */
+  private stopped(call: Call, timedOut: boolean, why: string): ExecutionResult {
+    const failed = failedResult(call.report, timedOut ? 'timeout' : 'other', `${this.protocol.label}: ${why}`, timedOut, {
+      cancelled: true,
+      reason: timedOut ? 'timeout' : 'cancelled',
+    });
+    return { ...failed, metadata: { cancelled: !timedOut } };
   }
 
   /** Cancels the turn in the engine, refusing what it still asks; true when it ended within the grace time. */
@@ -276,11 +285,8 @@ export class SessionExecutionAdapter<S extends ProtocolSession, A, E, T extends 
     }
     this.finishWith(call, live);
     if (call.signal.aborted) {
-      const timedOut = !(call.options.signal?.aborted ?? false);
-      return failedResult(call.report, timedOut ? 'timeout' : 'other', `${label}: the turn was ${timedOut ? 'out of time' : 'cancelled'} before it started.`, timedOut, {
-        cancelled: true,
-        reason: timedOut ? 'timeout' : 'cancelled',
-      });
+      const timedOut = this.timedOut(call);
+      return this.stopped(call, timedOut, `the turn was ${timedOut ? 'out of time' : 'cancelled'} before it started.`);
     }
     return failedResult(call.report, 'backend_execution_error', `${label}: the turn could not start: ${describeError(error)}`, true);
   }

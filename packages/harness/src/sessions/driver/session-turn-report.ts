@@ -10,9 +10,15 @@ export class SessionTurnReport {
   /** Non-blocking negotiation reasons, reported as `degradation`. */
   readonly degradation: ExecutionNegotiationReason[] = [];
   private readonly events: { type: ExecutionTraceEventType; at: string; data?: Record<string, unknown> }[] = [];
-  private readonly startedAt = new Date().toISOString();
+  private readonly startedMs = Date.now();
+  private readonly startedAt = new Date(this.startedMs).toISOString();
 
   constructor(private readonly backendId: string) {}
+
+  /** Milliseconds since the `execute` call began. */
+  elapsedMs(): number {
+    return Date.now() - this.startedMs;
+  }
 
   /** A `note` trace event. */
   note(message: string): void {
