@@ -148,7 +148,7 @@ export class SessionExecutionAdapter<S extends ProtocolSession, A, E, T extends 
     const turn = live?.turn;
     const approval = turn?.approvals[0];
     if (live === undefined || turn === undefined || approval === undefined || live.instanceId !== state.instanceId || turn.finished ||
-      protocol.describeApproval(live.session, turn, approval).approvalKey !== state.approvalKey) {
+      protocol.describeApproval(live.session, turn, approval, call).approvalKey !== state.approvalKey) {
       return invalid('the engine session that asked for this approval is no longer running (it was restarted, stopped, or belongs to another process); start a new turn.');
     }
     let lease;
@@ -164,7 +164,7 @@ export class SessionExecutionAdapter<S extends ProtocolSession, A, E, T extends 
     call.key = state.poolKey;
     call.ephemeral = state.ephemeral;
     const decision = Object.prototype.hasOwnProperty.call(decisions, state.approvalKey) && decisions[state.approvalKey] === 'approved' ? 'approved' : 'rejected';
-    if (decision === 'rejected') turn.rejected.push(protocol.describeApproval(live.session, turn, approval).request.title);
+    if (decision === 'rejected') turn.rejected.push(protocol.describeApproval(live.session, turn, approval, call).request.title);
     turn.take(approval);
     if (!protocol.answerApproval(live.session, turn, approval, decision, 'person', call.report)) {
       this.pool.release(call.key, live);
@@ -178,7 +178,11 @@ export class SessionExecutionAdapter<S extends ProtocolSession, A, E, T extends 
 
   /** Points the turn's events at this call's listener, with a fresh answer for this call. */
   private attach(call: Call, turn: T): void {
-    turn.onEvent = call.options.onEvent;
+    const listener = call.options.onEvent;
+    turn.onEvent = (event) => {
+      call.report.sawEvent();
+      listener?.(event);
+    };
     turn.answerText = new AnswerText();
   }
 
@@ -207,7 +211,7 @@ export class SessionExecutionAdapter<S extends ProtocolSession, A, E, T extends 
   /** Answers an approval request in the live session when the host's rules decide it; false when they leave it to a person. */
   private answeredByHost(call: Call, live: LiveSession<S, T>, turn: T, approval: A): boolean {
     if (call.options.onPermissionRequest === undefined) return false;
-    const view = this.protocol.describeApproval(live.session, turn, approval);
+    const view = this.protocol.describeApproval(live.session, turn, approval, call);
     const verdict = hostVerdict(call.options, view.request);
     if (verdict === 'ask') return false;
     if (verdict === 'reject') turn.rejected.push(view.request.title);
@@ -219,7 +223,7 @@ export class SessionExecutionAdapter<S extends ProtocolSession, A, E, T extends 
   }
 
   private paused(call: Call, live: LiveSession<S, T>, turn: T, approval: A): ExecutionResult {
-    const view = this.protocol.describeApproval(live.session, turn, approval);
+    const view = this.protocol.describeApproval(live.session, turn, approval, call);
     if (view.event !== undefined) turn.emit(view.event);
     this.pool.release(call.key, live);
     const state: PausedTurnState = { poolKey: call.key, instanceId: live.instanceId, approvalKey: view.approvalKey, ephemeral: call.ephemeral };
@@ -244,7 +248,7 @@ export class SessionExecutionAdapter<S extends ProtocolSession, A, E, T extends 
       call.report.note('The engine did not end the cancelled turn in time; it was stopped.');
       await this.pool.discard(call.key, live);
     }
-    return this.stopped(call, timedOut, timedOut ? 'the turn timed out; it was cancelled.' : 'the turn was cancelled.');
+    return this.stopped(call, timedOut, timedOut ? 'the turn timed out; it was cancelled.' : 'the turn was cancelled.', live, turn);
   }
 
   /** True when the turn's signal aborted for the timeout, not the caller's signal. */
@@ -252,13 +256,14 @@ export class SessionExecutionAdapter<S extends ProtocolSession, A, E, T extends 
     return !(call.options.signal?.aborted ?? false);
   }
 
-  /** The result of a turn the caller's signal or the timeout stopped. */
-  private stopped(call: Call, timedOut: boolean, why: string): ExecutionResult {
+  /** The result of a turn the caller's signal or the timeout stopped, with the session's continuation when it has one. */
+  private stopped(call: Call, timedOut: boolean, why: string, live?: LiveSession<S, T>, turn?: T): ExecutionResult {
     const failed = failedResult(call.report, timedOut ? 'timeout' : 'other', `${this.protocol.label}: ${why}`, timedOut, {
       cancelled: true,
       reason: timedOut ? 'timeout' : 'cancelled',
     });
-    return { ...failed, metadata: { cancelled: !timedOut } };
+    const continuation = live === undefined ? undefined : this.protocol.continuation(live.session, turn, call);
+    return continuation === undefined ? { ...failed, metadata: { cancelled: !timedOut } } : { ...failed, continuation, metadata: { cancelled: !timedOut, continuation } };
   }
 
   /** Cancels the turn in the engine, refusing what it still asks; true when it ended within the grace time. */
@@ -286,7 +291,7 @@ export class SessionExecutionAdapter<S extends ProtocolSession, A, E, T extends 
     this.finishWith(call, live);
     if (call.signal.aborted) {
       const timedOut = this.timedOut(call);
-      return this.stopped(call, timedOut, `the turn was ${timedOut ? 'out of time' : 'cancelled'} before it started.`);
+      return this.stopped(call, timedOut, `the turn was ${timedOut ? 'out of time' : 'cancelled'} before it started.`, live);
     }
     return failedResult(call.report, 'backend_execution_error', `${label}: the turn could not start: ${describeError(error)}`, true);
   }

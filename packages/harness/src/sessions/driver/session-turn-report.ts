@@ -15,6 +15,14 @@ export class SessionTurnReport {
 
   constructor(private readonly backendId: string) {}
 
+  /** Milliseconds from the start of the `execute` call to the first stream event, once there was one. */
+  firstEventMs: number | undefined;
+
+  /** Notes the time of the first stream event. */
+  sawEvent(): void {
+    this.firstEventMs ??= this.elapsedMs();
+  }
+
   /** Milliseconds since the `execute` call began. */
   elapsedMs(): number {
     return Date.now() - this.startedMs;
