@@ -225,6 +225,23 @@ describe('the session driver over an in-process protocol', () => {
     expect(await adapter.execute(executionRequest('hi'))).toMatchObject({ status: 'failed', error: { metadata: { reason: 'session_disposed' } } });
   });
 
+  it('a protocol that throws mid-turn fails the turn and stops its session, which would otherwise stay busy', async () => {
+    let broken = true;
+    const { spec, opened } = protocol();
+    const finish = spec.finish;
+    spec.finish = (...args) => {
+      if (broken) throw new Error('mapping broke');
+      return finish(...args);
+    };
+    const adapter = createSessionAdapter(spec);
+    expect(await adapter.execute(executionRequest('hi', { sessionId: 's' }))).toMatchObject({ status: 'failed', error: { message: 'In-process: mapping broke' } });
+    expect(opened[0]!.alive).toBe(false);
+    broken = false;
+    expect(await adapter.execute(executionRequest('hi', { sessionId: 's' }))).toMatchObject({ status: 'completed', output: { text: 'turn 1' } });
+    expect(opened).toHaveLength(2);
+    await adapter.dispose();
+  });
+
   it('keeps the old adapter names as deprecated aliases of the renamed classes', () => {
     expect(CodexAppServerAdapter).toBe(CodexAppServerExecutionAdapter);
     expect(ClaudeCodeSessionAdapter).toBe(ClaudeCodeSessionExecutionAdapter);

@@ -14,7 +14,7 @@ import { productToolsReasons } from '../../local/local-cli-preset.js';
 import { describeError } from '../../shared/describe-error.js';
 import { effectiveTimeout } from './effective-timeout.js';
 import { hostVerdict, hostVerdictNote } from './host-verdict.js';
-import { SessionPool, SessionPoolError } from '../session-pool.js';
+import { SessionPool, SessionPoolError, type SessionLease } from '../session-pool.js';
 import { LiveSession } from './live-session.js';
 import { readPausedTurnState, type PausedTurnState } from './paused-turn-state.js';
 import type { ProtocolSession, SessionCallContext, SessionProtocol } from './session-protocol.js';
@@ -110,6 +110,13 @@ export class SessionExecutionAdapter<S extends ProtocolSession, A, E, T extends 
       // The engine could not be started or its session opened: trying again the same way fails the same way.
       return failedResult(call.report, 'backend_execution_error', `${protocol.label}: ${describeError(error)}`, false, { errorCode: 'HARNESS_ERR_BACKEND_UNAVAILABLE' });
     }
+    const held = lease;
+    return this.holding(call, lease.session, () => this.begin(call, held));
+  }
+
+  /** Starts a new turn in the session the call holds (after giving up or refusing over a paused one). */
+  private async begin(call: Call, lease: SessionLease<LiveSession<S, T>>): Promise<ExecutionResult> {
+    const { protocol } = this;
     const live = lease.session;
     if (lease.restarted) call.report.note('The engine of this session had stopped; a new one was started.');
     const paused = live.turn;
@@ -163,6 +170,13 @@ export class SessionExecutionAdapter<S extends ProtocolSession, A, E, T extends 
     }
     call.key = state.poolKey;
     call.ephemeral = state.ephemeral;
+    return this.holding(call, live, () => this.answer(call, live, turn, approval, state, decisions));
+  }
+
+  /** Answers the paused request with the caller's decision (none refuses) and follows the turn on. */
+  private async answer(call: Call, live: LiveSession<S, T>, turn: T, approval: A, state: PausedTurnState, decisions: Record<string, 'approved' | 'rejected'>): Promise<ExecutionResult> {
+    const { protocol } = this;
+    const invalid = (why: string) => failedResult(call.report, 'other', `${protocol.label}: ${why}`, false, { reason: 'continuation_invalid' });
     const decision = Object.prototype.hasOwnProperty.call(decisions, state.approvalKey) && decisions[state.approvalKey] === 'approved' ? 'approved' : 'rejected';
     if (decision === 'rejected') turn.rejected.push(protocol.describeApproval(live.session, turn, approval, call).request.title);
     turn.take(approval);
@@ -174,6 +188,16 @@ export class SessionExecutionAdapter<S extends ProtocolSession, A, E, T extends 
     call.options.onContinuation?.(protocol.continuation(live.session, turn, call));
     call.report.modelStarted();
     return this.drive(call, live, turn);
+  }
+
+  /** Runs `work` on a session this call holds; a throw stops the session (it would stay busy for good otherwise) and passes on. */
+  private async holding(call: Call, live: LiveSession<S, T>, work: () => Promise<ExecutionResult>): Promise<ExecutionResult> {
+    try {
+      return await work();
+    } catch (error) {
+      await this.pool.discard(call.key, live);
+      throw error;
+    }
   }
 
   /** Points the turn's events at this call's listener, with a fresh answer for this call. */
