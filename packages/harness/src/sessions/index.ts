@@ -13,3 +13,4 @@ export * from './claude-code-session/index.js';
 export * from './codex-app-server/index.js';
 export * from './acp/index.js';
 export * from './probe-engine-sessions.js';
+export * from './omp-rpc/index.js';
