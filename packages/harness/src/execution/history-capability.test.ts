@@ -9,8 +9,8 @@ import { LocalCommandExecutionAdapter } from '../local/local-command-adapter.js'
 import { OpenRouterExecutionAdapter } from '../providers/openrouter/openrouter-execution-adapter.js';
 import { createAgentRelayExecutionAdapter } from '../agent-relay/execution-adapter/agent-relay-execution-adapter.js';
 import { createGeminiAcpAdapter } from '../sessions/acp/acp-presets.js';
-import { createClaudeCodeSessionAdapter } from '../sessions/claude-code-session/create-claude-code-session-adapter.js';
-import { createCodexAppServerAdapter } from '../sessions/codex-app-server/codex-app-server-adapter.js';
+import { createClaudeCodeSessionAdapter } from '../sessions/claude-code-session/claude-code-session-execution-adapter.js';
+import { createCodexAppServerAdapter } from '../sessions/codex-app-server/codex-app-server-execution-adapter.js';
 import { startResponder, type Responder } from '../agent-relay/__fixtures__/start-responder.js';
 import { createMemoryRelay } from '../testing/memory-relay.js';
 import { createTurnInput } from '../testing/create-turn-input.js';

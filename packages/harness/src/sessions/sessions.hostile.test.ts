@@ -10,8 +10,8 @@ import { createHarness, MAX_ANSWER_CHARS, type ExecutionAdapter, type HarnessStr
 import { memoryTraceSink } from '../testing/index.js';
 import { cleanupTempDirs, tempDir, turnInput } from '../local/__fixtures__/test-helpers.js';
 import { createAcpAdapter } from './acp/acp-adapter.js';
-import { createClaudeCodeSessionAdapter } from './claude-code-session/create-claude-code-session-adapter.js';
-import { createCodexAppServerAdapter } from './codex-app-server/codex-app-server-adapter.js';
+import { createClaudeCodeSessionAdapter } from './claude-code-session/claude-code-session-execution-adapter.js';
+import { createCodexAppServerAdapter } from './codex-app-server/codex-app-server-execution-adapter.js';
 
 const fixture = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const ACP_AGENT = fixture('./acp/__fixtures__/fake-acp-agent.mjs');

@@ -3,9 +3,9 @@ import { LOCAL_BACKEND_IDS, type LocalBackendId } from '../../local/local-backen
 import { probeLocalBackends } from '../../local/probe-local-backends.js';
 import type { ExecutionAdapter } from '../../execution/types.js';
 import { createGeminiAcpAdapter, createOpenCodeAcpAdapter } from '../../sessions/acp/acp-presets.js';
-import { createClaudeCodeSessionAdapter } from '../../sessions/claude-code-session/create-claude-code-session-adapter.js';
+import { createClaudeCodeSessionAdapter } from '../../sessions/claude-code-session/claude-code-session-execution-adapter.js';
+import { createCodexAppServerAdapter } from '../../sessions/codex-app-server/codex-app-server-execution-adapter.js';
 import { createOmpRpcAdapter } from '../../sessions/omp-rpc/omp-rpc-adapter.js';
-import { createCodexAppServerAdapter } from '../../sessions/codex-app-server/codex-app-server-adapter.js';
 import { ENGINE_SESSION_IDS, probeEngineSessions, type EngineSessionId } from '../../sessions/probe-engine-sessions.js';
 import type { CliIo } from '../internal/cli-io.js';
 import { usageError } from '../internal/cli-usage-error.js';

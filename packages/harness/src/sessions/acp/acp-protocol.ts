@@ -143,7 +143,7 @@ export class AcpProtocol implements SessionProtocol<AcpLiveSession, AcpOpenPermi
     }
     report.protocolErrors(session.protocolErrors, prompt.progress.malformedUpdates);
     const { stopReason, usage } = ending.result;
-    const result = finishedResult(report, { stopReason, answer: prompt.answer, rejected: prompt.rejected, usage: usage ?? undefined, continuation, label: this.label });
+    const result = finishedResult(report, { stopReason, answer: prompt.answerText, rejected: prompt.rejected, usage: usage ?? undefined, continuation, label: this.label });
     return { result, engineGone: false };
   }
 

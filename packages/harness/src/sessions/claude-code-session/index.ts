@@ -1,7 +1,8 @@
 export {
   ClaudeCodeSessionAdapter,
+  ClaudeCodeSessionExecutionAdapter,
   createClaudeCodeSessionAdapter,
   CLAUDE_CODE_SESSION_BACKEND_ID,
   CLAUDE_CODE_SESSION_KIND,
-} from './create-claude-code-session-adapter.js';
+} from './claude-code-session-execution-adapter.js';
 export type { ClaudeCodeSessionAdapterOptions, ClaudeCodeSessionPermissionMode } from './claude-code-session-options.js';

@@ -60,6 +60,9 @@ export interface ResolvedOptions {
   timeoutMs: number;
   killGraceMs: number;
   maxLineBytes: number;
+  /** Passed to the session pool, which checks them. */
+  maxLiveSessions: number | undefined;
+  idleTimeoutMs: number | undefined;
 }
 
 /** Validates the options and applies defaults. @throws HarnessConfigError naming the bad field. */
@@ -98,6 +101,8 @@ export function resolveOptions(options: CodexAppServerAdapterOptions): ResolvedO
     timeoutMs: positive(options.timeoutMs, 'timeoutMs') ?? DEFAULT_LOCAL_COMMAND_OPTIONS.timeoutMs,
     killGraceMs: positive(options.killGraceMs, 'killGraceMs') ?? DEFAULT_LOCAL_COMMAND_OPTIONS.killGraceMs,
     maxLineBytes: positive(options.maxLineBytes, 'maxLineBytes') ?? DEFAULT_LOCAL_COMMAND_OPTIONS.maxOutputBytes,
+    maxLiveSessions: options.maxLiveSessions,
+    idleTimeoutMs: options.idleTimeoutMs,
   };
 }
 

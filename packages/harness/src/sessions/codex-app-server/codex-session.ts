@@ -1,10 +1,9 @@
-import type { ExecutionStreamEvent } from '../../execution/types.js';
 import type { NodeModules } from '../../process/node-types.js';
 import { JsonRpcPeer, type JsonRpcIncomingRequest } from '../../process/json-rpc-peer.js';
 import { spawnEngine, type EngineExit, type EngineProcess } from '../../process/spawn-engine.js';
-import type { PooledSession } from '../session-pool.js';
+import type { ProtocolSession } from '../driver/session-protocol.js';
 import { codexSchemas } from './codex-protocol.js';
-import { CodexTurn } from './codex-turn.js';
+import type { CodexTurn } from './codex-turn.js';
 
 /** How to start one `codex app-server` process. */
 export interface CodexSessionSpawn {
@@ -37,7 +36,7 @@ const MAX_EARLY_MESSAGES = 1_000;
  * One live `codex app-server` process: the JSON-RPC connection, the thread it serves and the turn
  * running in it (which may be paused on an approval between two `execute` calls).
  */
-export class CodexSession implements PooledSession {
+export class CodexSession implements ProtocolSession {
   /** The thread this session serves, once started or resumed. */
   threadId: string | undefined;
   /** The running (or paused) turn. */
@@ -95,11 +94,6 @@ export class CodexSession implements PooledSession {
     return this.engine.alive && this.goneMessage === undefined;
   }
 
-  /** True while the running turn waits for an approval answer. */
-  get awaitingApproval(): boolean {
-    return this.turn?.awaitingApproval === true;
-  }
-
   /** Settles when the process has ended. */
   get exited(): Promise<EngineExit> {
     return this.engine.exited;
@@ -139,10 +133,10 @@ export class CodexSession implements PooledSession {
   }
 
   /**
-   * Starts a turn on the session's thread with `text` as the user's input; `listener` hears its
-   * progress from the first message on.
+   * Starts `turn` on the session's thread with `text` as the user's input; the turn hears its
+   * progress from the first message on (messages that came with the answer are replayed into it).
    */
-  async startTurn(text: string, listener?: (event: ExecutionStreamEvent) => void, signal?: AbortSignal): Promise<CodexTurn> {
+  async startTurn(turn: CodexTurn, text: string, signal?: AbortSignal): Promise<void> {
     const threadId = this.threadId;
     if (threadId === undefined) throw new Error('No thread is open.');
     this.early = [];
@@ -158,12 +152,10 @@ export class CodexSession implements PooledSession {
       this.replayEarly();
       throw new Error('codex answered turn/start without a turn id.');
     }
-    const turn = new CodexTurn(threadId, parsed.data.turn.id);
-    turn.listen(listener);
+    turn.begin(threadId, parsed.data.turn.id);
     this.turn = turn;
     this.replayEarly();
     if (this.goneMessage !== undefined) turn.engineGone(this.goneMessage);
-    return turn;
   }
 
   /** Adds user input to the running turn (`turn/steer`). Rejects when codex refuses it. */

@@ -1,10 +1,9 @@
 import type {
   ExecutionApprovalOption,
   ExecutionPlanEntry,
-  ExecutionStreamEvent,
   ExecutionToolActivityKind,
 } from '../../execution/types.js';
-import { AnswerText } from '../../execution/answer-cap.js';
+import { SessionTurn } from '../driver/session-turn.js';
 import type { HarnessUsage } from '../../shared/types/usage.js';
 import { codexSchemas, type CodexApprovalDecision } from './codex-protocol.js';
 
@@ -23,14 +22,15 @@ export interface CodexPendingApproval {
   answer: (decision: CodexApprovalDecision) => void;
 }
 
-/** Where a turn stands when the host looks at it. */
-export type CodexTurnState =
-  | { kind: 'running' }
-  | { kind: 'awaiting_approval'; approval: CodexPendingApproval }
+/** How a codex turn ends. */
+export type CodexTurnEnd =
   | { kind: 'completed' }
   | { kind: 'interrupted' }
   | { kind: 'failed'; message: string }
   | { kind: 'engine_gone'; message: string };
+
+/** Where a turn stands when the host looks at it. */
+export type CodexTurnState = { kind: 'running' } | { kind: 'awaiting_approval'; approval: CodexPendingApproval } | CodexTurnEnd;
 
 /** The options codex offers for every command / file change (it accepts all three). */
 export const CODEX_APPROVAL_OPTIONS: readonly ExecutionApprovalOption[] = /* @__PURE__ */ Object.freeze([
@@ -42,54 +42,37 @@ export const CODEX_APPROVAL_OPTIONS: readonly ExecutionApprovalOption[] = /* @__
 const MAX_QUEUED_APPROVALS = 32;
 
 /**
- * One codex turn as it runs: collects the answer text, usage and tool activity from the
- * engine's notifications, reports them to the current listener, and queues the engine's
- * approval requests. A turn outlives one `execute` call when it pauses for approval: the next
- * call (the resume) attaches a new listener and continues where the last one stopped.
+ * One codex turn as it runs: maps the engine's notifications to stream events (the driver's
+ * {@link SessionTurn} caps the answer), adds up usage, and queues the engine's approval
+ * requests. It outlives an `execute` call that pauses for approval.
  */
-export class CodexTurn {
-  private answerText = new AnswerText();
+export class CodexTurn extends SessionTurn<CodexPendingApproval, CodexTurnEnd> {
+  /** What the result's metadata reports about how this part of the turn began. */
+  facts: { restarted?: boolean; threadResumed?: boolean; decision?: CodexApprovalDecision } = {};
   private currentMessageId: string | undefined;
-  private usage: { inputTokens: number; outputTokens: number; cachedInputTokens: number; reasoningTokens: number; calls: number } = {
-    inputTokens: 0,
-    outputTokens: 0,
-    cachedInputTokens: 0,
-    reasoningTokens: 0,
-    calls: 0,
-  };
-  private readonly approvals: CodexPendingApproval[] = [];
-  private ending: CodexTurnState | undefined;
+  private usage = emptyUsage();
+  private last: CodexTurnEnd | undefined;
   private lastError: string | undefined;
-  private waiter: (() => void) | undefined;
-  private listener: ((event: ExecutionStreamEvent) => void) | undefined;
   private approvalCounter = 0;
 
+  /** The thread and turn ids are known once codex answered `turn/start` (`begin`). */
   constructor(
-    readonly threadId: string,
-    readonly turnId: string,
-  ) {}
-
-  /** True once codex reported the turn's end (or the engine went away). */
-  get finished(): boolean {
-    return this.ending !== undefined;
+    public threadId = '',
+    public turnId = '',
+  ) {
+    super();
   }
 
-  /** Sets who hears the progress events of this part of the turn. */
-  listen(listener: ((event: ExecutionStreamEvent) => void) | undefined): void {
-    this.listener = listener;
-  }
-
-  /** The answer text of this part of the turn (capped); resets it (a resumed call reports only what came after). */
-  takeAnswer(): AnswerText {
-    const answer = this.answerText;
-    this.answerText = new AnswerText();
-    return answer;
+  /** Names the turn codex started. */
+  begin(threadId: string, turnId: string): void {
+    this.threadId = threadId;
+    this.turnId = turnId;
   }
 
   /** The usage of this part of the turn; resets it. */
   takeUsage(): HarnessUsage | undefined {
     const { calls, ...usage } = this.usage;
-    this.usage = { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, reasoningTokens: 0, calls: 0 };
+    this.usage = emptyUsage();
     if (calls === 0) return undefined;
     return {
       inputTokens: usage.inputTokens,
@@ -102,31 +85,15 @@ export class CodexTurn {
   /** The next state worth returning: an approval to ask, the turn's end, or the engine's death. */
   state(): CodexTurnState {
     const approval = this.approvals[0];
-    if (approval !== undefined) return { kind: 'awaiting_approval', approval };
-    return this.ending ?? { kind: 'running' };
-  }
-
-  /** Resolves when `state()` may have changed. */
-  changed(): Promise<void> {
-    return new Promise((resolve) => {
-      const previous = this.waiter;
-      this.waiter = () => {
-        previous?.();
-        resolve();
-      };
-    });
-  }
-
-  /** True while the running turn has an approval request waiting for an answer. */
-  get awaitingApproval(): boolean {
-    return this.ending === undefined && this.approvals.length > 0;
+    if (approval !== undefined && this.last === undefined) return { kind: 'awaiting_approval', approval };
+    return this.last ?? { kind: 'running' };
   }
 
   /** Answers the first pending approval (the one `state()` showed). */
   answer(approvalKey: string, decision: CodexApprovalDecision): boolean {
     const approval = this.approvals[0];
     if (approval === undefined || approval.approvalKey !== approvalKey) return false;
-    this.approvals.shift();
+    this.take(approval);
     approval.answer(decision);
     return true;
   }
@@ -191,7 +158,7 @@ export class CodexTurn {
    * turn or cannot be read (the caller then declines it).
    */
   request(method: string, params: unknown, answer: (decision: CodexApprovalDecision) => void): boolean {
-    if (this.ending !== undefined || this.approvals.length >= MAX_QUEUED_APPROVALS) return false;
+    if (this.finished || this.approvals.length >= MAX_QUEUED_APPROVALS) return false;
     const schemas = codexSchemas();
     let approval: CodexPendingApproval;
     if (method === 'item/commandExecution/requestApproval') {
@@ -223,7 +190,7 @@ export class CodexTurn {
     } else {
       return false;
     }
-    this.approvals.push(approval);
+    this.ask(approval);
     this.emit({
       type: 'approval_requested',
       approvalKey: approval.approvalKey,
@@ -233,7 +200,6 @@ export class CodexTurn {
       ...(approval.command === undefined ? {} : { command: approval.command }),
       options: CODEX_APPROVAL_OPTIONS.map((option) => ({ ...option })),
     });
-    this.wake();
     return true;
   }
 
@@ -255,14 +221,9 @@ export class CodexTurn {
   private appendText(itemId: string, delta: string): void {
     if (delta === '') return;
     // Separate agent messages of one turn (commentary, then the answer) by a blank line.
-    if (this.currentMessageId !== undefined && this.currentMessageId !== itemId && this.answerText.length > 0) this.pushText('\n\n');
+    if (this.currentMessageId !== undefined && this.currentMessageId !== itemId && this.answerText.length > 0) this.emit({ type: 'text_delta', text: '\n\n' });
     this.currentMessageId = itemId;
-    this.pushText(delta);
-  }
-
-  private pushText(text: string): void {
-    const kept = this.answerText.append(text);
-    if (kept !== '') this.emit({ type: 'text_delta', text: kept });
+    this.emit({ type: 'text_delta', text: delta });
   }
 
   private onItem(phase: 'started' | 'finished', item: { type: string; id: string; text?: string | undefined; command?: string | null | undefined; status?: string | undefined; tool?: string | null | undefined; changes?: { path: string }[] | undefined }): void {
@@ -282,25 +243,15 @@ export class CodexTurn {
     });
   }
 
-  private end(state: CodexTurnState): void {
-    if (this.ending !== undefined) return;
-    this.ending = state;
-    this.wake();
+  /** Records the end of the turn; the first end counts. */
+  override end(ending: CodexTurnEnd): void {
+    this.last ??= ending;
+    super.end(ending);
   }
+}
 
-  private wake(): void {
-    const waiter = this.waiter;
-    this.waiter = undefined;
-    waiter?.();
-  }
-
-  private emit(event: ExecutionStreamEvent): void {
-    try {
-      this.listener?.(event);
-    } catch {
-      // A listener's failure is not the turn's.
-    }
-  }
+function emptyUsage() {
+  return { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, reasoningTokens: 0, calls: 0 };
 }
 
 function toolActivity(item: { type: string; command?: string | null | undefined; tool?: string | null | undefined; changes?: { path: string }[] | undefined }):

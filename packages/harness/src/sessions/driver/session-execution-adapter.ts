@@ -103,10 +103,12 @@ export class SessionExecutionAdapter<S extends ProtocolSession, A, E, T extends 
     try {
       lease = await this.pool.acquire(call.key, async () => new LiveSession<S, T>(await protocol.open(call)), call.signal);
     } catch (error) {
-      const pool = error instanceof SessionPoolError;
-      const metadata = pool ? { reason: `session_${error.reason}` } : undefined;
-      const retryable = !pool || error.reason !== 'disposed';
-      return failedResult(call.report, 'backend_execution_error', `${protocol.label}: ${pool ? error.message : describeError(error)}`, retryable, metadata);
+      if (error instanceof SessionPoolError) {
+        return failedResult(call.report, 'backend_execution_error', `${protocol.label}: ${error.message}`, error.reason !== 'disposed', { reason: `session_${error.reason}` });
+      }
+      if (call.signal.aborted) return this.stopped(call, this.timedOut(call), 'the turn was stopped while its session was opening.');
+      // The engine could not be started or its session opened: trying again the same way fails the same way.
+      return failedResult(call.report, 'backend_execution_error', `${protocol.label}: ${describeError(error)}`, false, { errorCode: 'HARNESS_ERR_BACKEND_UNAVAILABLE' });
     }
     const live = lease.session;
     if (lease.restarted) call.report.note('The engine of this session had stopped; a new one was started.');
@@ -146,7 +148,7 @@ export class SessionExecutionAdapter<S extends ProtocolSession, A, E, T extends 
     const turn = live?.turn;
     const approval = turn?.approvals[0];
     if (live === undefined || turn === undefined || approval === undefined || live.instanceId !== state.instanceId || turn.finished ||
-      protocol.describeApproval(live.session, turn, approval).approvalKey !== state.approvalKey) {
+      protocol.describeApproval(live.session, turn, approval, call).approvalKey !== state.approvalKey) {
       return invalid('the engine session that asked for this approval is no longer running (it was restarted, stopped, or belongs to another process); start a new turn.');
     }
     let lease;
@@ -162,7 +164,7 @@ export class SessionExecutionAdapter<S extends ProtocolSession, A, E, T extends 
     call.key = state.poolKey;
     call.ephemeral = state.ephemeral;
     const decision = Object.prototype.hasOwnProperty.call(decisions, state.approvalKey) && decisions[state.approvalKey] === 'approved' ? 'approved' : 'rejected';
-    if (decision === 'rejected') turn.rejected.push(protocol.describeApproval(live.session, turn, approval).request.title);
+    if (decision === 'rejected') turn.rejected.push(protocol.describeApproval(live.session, turn, approval, call).request.title);
     turn.take(approval);
     if (!protocol.answerApproval(live.session, turn, approval, decision, 'person', call.report)) {
       this.pool.release(call.key, live);
@@ -176,8 +178,12 @@ export class SessionExecutionAdapter<S extends ProtocolSession, A, E, T extends 
 
   /** Points the turn's events at this call's listener, with a fresh answer for this call. */
   private attach(call: Call, turn: T): void {
-    turn.onEvent = call.options.onEvent;
-    turn.answer = new AnswerText();
+    const listener = call.options.onEvent;
+    turn.onEvent = (event) => {
+      call.report.sawEvent();
+      listener?.(event);
+    };
+    turn.answerText = new AnswerText();
   }
 
   private async drive(call: Call, live: LiveSession<S, T>, turn: T): Promise<ExecutionResult> {
@@ -205,7 +211,7 @@ export class SessionExecutionAdapter<S extends ProtocolSession, A, E, T extends 
   /** Answers an approval request in the live session when the host's rules decide it; false when they leave it to a person. */
   private answeredByHost(call: Call, live: LiveSession<S, T>, turn: T, approval: A): boolean {
     if (call.options.onPermissionRequest === undefined) return false;
-    const view = this.protocol.describeApproval(live.session, turn, approval);
+    const view = this.protocol.describeApproval(live.session, turn, approval, call);
     const verdict = hostVerdict(call.options, view.request);
     if (verdict === 'ask') return false;
     if (verdict === 'reject') turn.rejected.push(view.request.title);
@@ -217,12 +223,12 @@ export class SessionExecutionAdapter<S extends ProtocolSession, A, E, T extends 
   }
 
   private paused(call: Call, live: LiveSession<S, T>, turn: T, approval: A): ExecutionResult {
-    const view = this.protocol.describeApproval(live.session, turn, approval);
+    const view = this.protocol.describeApproval(live.session, turn, approval, call);
     if (view.event !== undefined) turn.emit(view.event);
     this.pool.release(call.key, live);
     const state: PausedTurnState = { poolKey: call.key, instanceId: live.instanceId, approvalKey: view.approvalKey, ephemeral: call.ephemeral };
     const continuation = this.protocol.continuation(live.session, turn, call);
-    const answer = turn.answer;
+    const answer = turn.answerText;
     return call.report.result(
       {
         status: 'awaiting_approval',
@@ -236,20 +242,28 @@ export class SessionExecutionAdapter<S extends ProtocolSession, A, E, T extends 
   }
 
   private async cancelled(call: Call, live: LiveSession<S, T>, turn: T): Promise<ExecutionResult> {
-    const timedOut = !(call.options.signal?.aborted ?? false);
+    const timedOut = this.timedOut(call);
     if (await this.stop(live, turn)) this.finishWith(call, live);
     else {
       call.report.note('The engine did not end the cancelled turn in time; it was stopped.');
       await this.pool.discard(call.key, live);
     }
-    const label = this.protocol.label;
-    return failedResult(
-      call.report,
-      timedOut ? 'timeout' : 'other',
-      timedOut ? `${label}: the turn timed out; it was cancelled.` : `${label}: the turn was cancelled.`,
-      timedOut,
-      { cancelled: true, reason: timedOut ? 'timeout' : 'cancelled' },
-    );
+    return this.stopped(call, timedOut, timedOut ? 'the turn timed out; it was cancelled.' : 'the turn was cancelled.', live, turn);
+  }
+
+  /** True when the turn's signal aborted for the timeout, not the caller's signal. */
+  private timedOut(call: Call): boolean {
+    return !(call.options.signal?.aborted ?? false);
+  }
+
+  /** The result of a turn the caller's signal or the timeout stopped, with the session's continuation when it has one. */
+  private stopped(call: Call, timedOut: boolean, why: string, live?: LiveSession<S, T>, turn?: T): ExecutionResult {
+    const failed = failedResult(call.report, timedOut ? 'timeout' : 'other', `${this.protocol.label}: ${why}`, timedOut, {
+      cancelled: true,
+      reason: timedOut ? 'timeout' : 'cancelled',
+    });
+    const continuation = live === undefined ? undefined : this.protocol.continuation(live.session, turn, call);
+    return continuation === undefined ? { ...failed, metadata: { cancelled: !timedOut } } : { ...failed, continuation, metadata: { cancelled: !timedOut, continuation } };
   }
 
   /** Cancels the turn in the engine, refusing what it still asks; true when it ended within the grace time. */
@@ -276,11 +290,8 @@ export class SessionExecutionAdapter<S extends ProtocolSession, A, E, T extends 
     }
     this.finishWith(call, live);
     if (call.signal.aborted) {
-      const timedOut = !(call.options.signal?.aborted ?? false);
-      return failedResult(call.report, timedOut ? 'timeout' : 'other', `${label}: the turn was ${timedOut ? 'out of time' : 'cancelled'} before it started.`, timedOut, {
-        cancelled: true,
-        reason: timedOut ? 'timeout' : 'cancelled',
-      });
+      const timedOut = this.timedOut(call);
+      return this.stopped(call, timedOut, `the turn was ${timedOut ? 'out of time' : 'cancelled'} before it started.`, live);
     }
     return failedResult(call.report, 'backend_execution_error', `${label}: the turn could not start: ${describeError(error)}`, true);
   }

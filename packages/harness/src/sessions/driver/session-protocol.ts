@@ -121,7 +121,7 @@ export interface SessionProtocol<S extends ProtocolSession, A, E, T extends Sess
    */
   startTurn(session: S, turn: T, context: SessionStartContext): Promise<void>;
   /** How an approval request is shown. */
-  describeApproval(session: S, turn: T, approval: A): SessionApprovalView;
+  describeApproval(session: S, turn: T, approval: A, context: SessionCallContext): SessionApprovalView;
   /** Answers an approval request in the live session; false when the engine is gone. */
   answerApproval(session: S, turn: T, approval: A, decision: 'approved' | 'rejected', by: SessionApprovalAnswerer, report: SessionTurnReport): boolean;
   /** Asks the engine to stop the running turn (cancel, interrupt); the turn ends when the engine says so. */

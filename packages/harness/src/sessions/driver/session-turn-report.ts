@@ -10,9 +10,23 @@ export class SessionTurnReport {
   /** Non-blocking negotiation reasons, reported as `degradation`. */
   readonly degradation: ExecutionNegotiationReason[] = [];
   private readonly events: { type: ExecutionTraceEventType; at: string; data?: Record<string, unknown> }[] = [];
-  private readonly startedAt = new Date().toISOString();
+  private readonly startedMs = Date.now();
+  private readonly startedAt = new Date(this.startedMs).toISOString();
 
   constructor(private readonly backendId: string) {}
+
+  /** Milliseconds from the start of the `execute` call to the first stream event, once there was one. */
+  firstEventMs: number | undefined;
+
+  /** Notes the time of the first stream event. */
+  sawEvent(): void {
+    this.firstEventMs ??= this.elapsedMs();
+  }
+
+  /** Milliseconds since the `execute` call began. */
+  elapsedMs(): number {
+    return Date.now() - this.startedMs;
+  }
 
   /** A `note` trace event. */
   note(message: string): void {

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createHarness } from '../../core/create-harness.js';
 import type { ExecutionRequest, ExecutionStreamEvent, ExecutionSteerMessage } from '../../execution/types.js';
 import { createTurnInput } from '../../testing/create-turn-input.js';
-import { CodexAppServerAdapter } from './codex-app-server-adapter.js';
+import { CodexAppServerAdapter } from './codex-app-server-execution-adapter.js';
 import type { CodexAppServerAdapterOptions } from './codex-app-server-options.js';
 
 const fixture = fileURLToPath(new URL('./__fixtures__/fake-codex-app-server.mjs', import.meta.url));

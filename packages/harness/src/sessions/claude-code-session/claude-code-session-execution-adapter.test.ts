@@ -14,7 +14,7 @@ import {
   CLAUDE_CODE_SESSION_KIND,
   ClaudeCodeSessionAdapter,
   createClaudeCodeSessionAdapter,
-} from './create-claude-code-session-adapter.js';
+} from './claude-code-session-execution-adapter.js';
 import type { ClaudeCodeSessionAdapterOptions } from './claude-code-session-options.js';
 
 const FIXTURE = fileURLToPath(new URL('./__fixtures__/fake-claude-session.mjs', import.meta.url));
