@@ -14,3 +14,4 @@ export * from './codex-app-server/index.js';
 export * from './acp/index.js';
 export * from './probe-engine-sessions.js';
 export * from './omp-rpc/index.js';
+export * from './claude-agent-sdk/index.js';

@@ -132,7 +132,7 @@ export class OmpRpcProtocol implements SessionProtocol<OmpLiveSession, OmpApprov
     const u = turn.usage;
     const usage = turn.usageSeen ? { inputTokens: u.input, outputTokens: u.output, cachedReadTokens: u.cacheRead } : undefined;
     const stopReason = ending.aborted ? 'cancelled' : 'end_turn';
-    const result = finishedResult(report, { stopReason, answer: turn.answer, rejected: turn.rejected, usage, continuation, label: this.label });
+    const result = finishedResult(report, { stopReason, answer: turn.answerText, rejected: turn.rejected, usage, continuation, label: this.label });
     if (result.usage !== undefined && u.cost > 0) result.usage = { ...result.usage, costUnits: u.cost };
     return { result, engineGone: false };
   }
