@@ -19,6 +19,8 @@ const backends = [
   ['createOpenCodeAcpAdapter', 'opencode', 'ACP over stdio (`opencode acp`)'],
   ['createCodexAppServerAdapter', 'Codex', 'JSON-RPC app-server (`codex app-server`)'],
   ['createClaudeCodeSessionAdapter', 'Claude Code', 'stream-json over stdio (`claude -p --input-format stream-json`)'],
+  ['createClaudeAgentSdkAdapter', 'Claude (Agent SDK)', 'in-process `query()` with streaming input (`@anthropic-ai/claude-agent-sdk`)'],
+  ['createOmpRpcAdapter', 'oh-my-pi', 'its own JSONL RPC over stdio (`omp --mode rpc`)'],
   ['createGeminiCliAdapter', 'Gemini CLI', 'one-shot CLI (`gemini --output-format json`, `stream-json` when streaming)'],
   ['createOpenCodeAdapter', 'opencode', 'one-shot CLI (`opencode run`)'],
   ['createCodexAdapter', 'Codex', 'one-shot CLI (`codex exec --json`)'],

@@ -1,5 +1,5 @@
 // probeEngineSessions performs the real engines' session handshakes (no model is called).
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, freshHome, isolatedEnv, loadHarness, opencodeBinary, removeHomes } from '../helpers.mjs';
@@ -14,6 +14,9 @@ describe('probeEngineSessions with the real engines', () => {
   it('answers each protocol handshake with the pinned versions', async () => {
     const home = freshHome('probe-sessions');
     mkdirSync(join(home, '.codex')); // codex refuses a CODEX_HOME that does not exist
+    // omp exits at start without a model; any configured provider will do (the probe calls no model).
+    mkdirSync(join(home, '.omp', 'agent'), { recursive: true });
+    writeFileSync(join(home, '.omp', 'agent', 'models.yml'), JSON.stringify({ providers: { fake: { baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'FAKE_KEY', api: 'openai-completions', models: [{ id: 'fake-model' }] } } }));
     const env = isolatedEnv(home, {
       PATH: `${dirname(cli('claude'))}:${dirname(process.execPath)}`,
       CODEX_HOME: join(home, '.codex'),
@@ -30,6 +33,7 @@ describe('probeEngineSessions with the real engines', () => {
       { id: 'opencode-acp', available: true, handshake: 'answered', engineName: 'OpenCode', version: '1.18.33', protocolVersion: 1 },
       { id: 'codex-app-server', available: true, handshake: 'answered', engineName: undefined, version: '0.171.0', protocolVersion: undefined },
       { id: 'claude-code-session', available: true, handshake: 'answered', engineName: undefined, version: '2.1.332', protocolVersion: undefined },
+      { id: 'omp-rpc', available: true, handshake: 'answered', engineName: 'omp', version: undefined, protocolVersion: undefined },
     ]);
     const [gemini, opencode, codex, claude] = probes;
     expect(gemini.capabilities).toContain('loadSession');

@@ -13,3 +13,5 @@ export * from './claude-code-session/index.js';
 export * from './codex-app-server/index.js';
 export * from './acp/index.js';
 export * from './probe-engine-sessions.js';
+export * from './omp-rpc/index.js';
+export * from './claude-agent-sdk/index.js';

@@ -15,9 +15,10 @@ const ACP_AGENT = '../../sessions/acp/__fixtures__/fake-acp-agent.mjs';
 const CODEX_SERVER = '../../sessions/codex-app-server/__fixtures__/fake-codex-app-server.mjs';
 const CLAUDE_SESSION = '../../sessions/claude-code-session/__fixtures__/fake-claude-session.mjs';
 const ODD = '../../sessions/__fixtures__/handshake-answers.mjs';
+const OMP = '../../sessions/omp-rpc/__fixtures__/fake-omp.mjs';
 
 /** A bin dir with one executable per engine name, each running `script` (with args). */
-function bin(engines: Partial<Record<'gemini' | 'opencode' | 'codex' | 'claude', [string, ...string[]]>>) {
+function bin(engines: Partial<Record<'gemini' | 'opencode' | 'codex' | 'claude' | 'omp', [string, ...string[]]>>) {
   const dir = tempDir('engine-bin-');
   for (const [name, [script, ...args]] of Object.entries(engines)) fixtureExecutable(dir, name, script, args);
   return { dir, env: { PATH: `${dir}:${nodeDir}` } };
@@ -34,7 +35,7 @@ function processGone(pid: number): boolean {
 
 describe('probeEngineSessions', () => {
   it('performs each protocol handshake and reports what the engines answered', async () => {
-    const { dir, env } = bin({ gemini: [ACP_AGENT], opencode: [ACP_AGENT], codex: [CODEX_SERVER], claude: [CLAUDE_SESSION] });
+    const { dir, env } = bin({ gemini: [ACP_AGENT], opencode: [ACP_AGENT], codex: [CODEX_SERVER], claude: [CLAUDE_SESSION], omp: [OMP] });
     const probes = await probeEngineSessions(undefined, { env });
     expect(probes.map(({ handshakeMs, ...probe }) => (expect(handshakeMs).toBeGreaterThanOrEqual(0), probe))).toEqual([
       {
@@ -79,6 +80,16 @@ describe('probeEngineSessions', () => {
         resolvedPath: join(dir, 'claude'),
         handshake: 'answered',
         version: '2.1.332',
+        capabilities: [],
+      },
+      {
+        id: 'omp-rpc',
+        protocol: 'omp-rpc',
+        available: true,
+        command: 'omp',
+        resolvedPath: join(dir, 'omp'),
+        handshake: 'answered',
+        engineName: 'omp',
         capabilities: [],
       },
     ]);
@@ -165,7 +176,7 @@ describe('probeEngineSessions', () => {
   it('throws for an unknown id or a bad timeout, before probing anything', async () => {
     const unknown = await probeEngineSessions(['codex-app-server', '__proto__']).catch((caught: unknown) => caught);
     expect(UnknownBackendError.isInstance(unknown)).toBe(true);
-    expect(unknown).toMatchObject({ backendId: '__proto__', knownBackendIds: ['gemini-acp', 'opencode-acp', 'codex-app-server', 'claude-code-session'] });
+    expect(unknown).toMatchObject({ backendId: '__proto__', knownBackendIds: ['gemini-acp', 'opencode-acp', 'codex-app-server', 'claude-code-session', 'omp-rpc'] });
     const timeout = await probeEngineSessions([], { timeoutMs: 0 }).catch((caught: unknown) => caught);
     expect(timeout).toBeInstanceOf(HarnessConfigError);
     const ids = await probeEngineSessions('codex-app-server' as unknown as string[]).catch((caught: unknown) => caught);

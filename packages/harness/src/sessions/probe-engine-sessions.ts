@@ -76,6 +76,7 @@ const HANDSHAKE_NAMES: Readonly<Record<EngineSessionProtocol, string>> = /* @__P
   acp: 'the ACP `initialize` request',
   'codex-app-server': 'the app-server `initialize` request',
   'claude-stream-json': 'the stream-json `control_request` initialize',
+  'omp-rpc': 'the RPC `ready` line',
 });
 
 /**

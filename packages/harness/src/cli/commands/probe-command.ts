@@ -5,6 +5,7 @@ import type { ExecutionAdapter } from '../../execution/types.js';
 import { createGeminiAcpAdapter, createOpenCodeAcpAdapter } from '../../sessions/acp/acp-presets.js';
 import { createClaudeCodeSessionAdapter } from '../../sessions/claude-code-session/claude-code-session-execution-adapter.js';
 import { createCodexAppServerAdapter } from '../../sessions/codex-app-server/codex-app-server-execution-adapter.js';
+import { createOmpRpcAdapter } from '../../sessions/omp-rpc/omp-rpc-adapter.js';
 import { ENGINE_SESSION_IDS, probeEngineSessions, type EngineSessionId } from '../../sessions/probe-engine-sessions.js';
 import type { CliIo } from '../internal/cli-io.js';
 import { usageError } from '../internal/cli-usage-error.js';
@@ -41,7 +42,7 @@ export function probeUsage(): string {
     '',
     'Lists the local CLI backends: found or not, version, path and what the harness can do with them.',
     'With --sessions (or a session backend id in --backend), also starts each engine in session mode',
-    'and checks that it answers its protocol handshake (ACP, codex app-server, Claude Code stream-json).',
+    'and checks that it answers its protocol handshake (ACP, codex app-server, Claude Code stream-json, omp RPC).',
     'Exit code 0 whatever was found (2 for a usage error).',
     '',
     'Options:',
@@ -55,6 +56,7 @@ const SESSION_ADAPTERS: Readonly<Record<EngineSessionId, () => ExecutionAdapter>
   'opencode-acp': () => createOpenCodeAcpAdapter(),
   'codex-app-server': () => createCodexAppServerAdapter(),
   'claude-code-session': () => createClaudeCodeSessionAdapter(),
+  'omp-rpc': () => createOmpRpcAdapter(),
 });
 
 const isSessionId = (id: string): id is EngineSessionId => (ENGINE_SESSION_IDS as readonly string[]).includes(id);

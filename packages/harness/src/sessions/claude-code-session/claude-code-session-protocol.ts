@@ -1,6 +1,7 @@
 import type { ExecutionCapabilities, ExecutionContinuation } from '../../execution/types.js';
 import { buildLocalPrompt } from '../../local/build-local-prompt.js';
 import { loadNodeModules } from '../../process/load-node-modules.js';
+import { spawnEngine } from '../../process/spawn-engine.js';
 import { describeError } from '../../shared/describe-error.js';
 import type {
   SessionApprovalAnswerer,
@@ -12,8 +13,8 @@ import type {
   SessionStartContext,
 } from '../driver/session-protocol.js';
 import type { ResolvedClaudeCodeSessionOptions } from './claude-code-session-options.js';
-import { CLAUDE_CODE_SESSION_BACKEND_ID, CLAUDE_CODE_SESSION_KIND, continuationOf, continuationProblem, LABEL } from './claude-continuation.js';
-import { ClaudeLiveSession, ClaudeTurn, type ClaudeTurnEnd } from './claude-live-session.js';
+import { CLAUDE_CODE_SESSION_IDENTITY, continuationOf, continuationProblem, type ClaudeSessionIdentity } from './claude-continuation.js';
+import { ClaudeLiveSession, ClaudeTurn, type ClaudeEngineStarter, type ClaudeTurnEnd } from './claude-live-session.js';
 import { describeRequest } from './claude-permission-request.js';
 import { claudeOutcome, turnMetadata } from './claude-session-result.js';
 import { spawnOptions } from './claude-spawn-options.js';
@@ -26,12 +27,20 @@ import type { ClaudePermissionRequest } from './read-claude-line.js';
  * `interrupt` control request to stop.
  */
 export class ClaudeCodeSessionProtocol implements SessionProtocol<ClaudeLiveSession, ClaudePermissionRequest, ClaudeTurnEnd, ClaudeTurn> {
-  readonly backendId = CLAUDE_CODE_SESSION_BACKEND_ID;
-  readonly label = LABEL;
-  readonly continuationKind = CLAUDE_CODE_SESSION_KIND;
+  readonly backendId: string;
+  readonly label: string;
+  readonly continuationKind: string;
   readonly settings: SessionDriverSettings;
 
-  constructor(private readonly options: ResolvedClaudeCodeSessionOptions) {
+  /** `engine` runs Claude some other way than the `claude` process (the Agent SDK), under its own identity. */
+  constructor(
+    private readonly options: ResolvedClaudeCodeSessionOptions,
+    private readonly engine?: ClaudeEngine,
+  ) {
+    const identity = this.identity;
+    this.backendId = identity.backendId;
+    this.label = identity.label;
+    this.continuationKind = identity.kind;
     this.settings = {
       timeoutMs: options.timeoutMs,
       cancelGraceMs: options.killGraceMs,
@@ -54,31 +63,33 @@ export class ClaudeCodeSessionProtocol implements SessionProtocol<ClaudeLiveSess
       streaming: true,
       steer: false,
       agentProject: { instructions: true, permissionRules: true },
-      notes: [
+      notes: this.engine === undefined ? [
         'One live `claude` process per session (stream-json in and out), reused across turns.',
         'Permission requests (can_use_tool) become awaiting_approval and are answered in the live process.',
         'Uses Claude Code built-in tools (allowedTools / permissionMode), not the request tools.',
         'Continuation: the Claude session id; resumed with --resume when the live process is gone.',
-      ],
+      ] : [...this.engine.notes],
     };
   }
 
   /** The Claude session the continuation names (checked: no flag-like or overlong id), else a new one. */
   place({ incoming }: Omit<SessionCallContext, 'key'>): SessionPlacement | { problem: string } {
-    const problem = continuationProblem(incoming);
+    const problem = continuationProblem(incoming, this.identity);
     if (problem !== undefined) return { problem };
     return { key: incoming?.continuationId ?? globalThis.crypto.randomUUID(), ephemeral: false };
   }
 
   async open(context: SessionCallContext): Promise<ClaudeLiveSession> {
+    const resuming = context.incoming !== undefined;
+    if (this.engine !== undefined) return new ClaudeLiveSession(await this.engine.starter(context, resuming), context.key);
     let node;
     try {
       node = await loadNodeModules();
     } catch (error) {
-      throw new Error(`${LABEL} needs Node.js child processes: ${describeError(error)}.`, { cause: error });
+      throw new Error(`${this.label} needs Node.js child processes: ${describeError(error)}.`, { cause: error });
     }
-    const resuming = context.incoming !== undefined;
-    return new ClaudeLiveSession(node, spawnOptions(this.options, node, context.request, context.key, resuming), context.key);
+    const spawn = spawnOptions(this.options, node, context.request, context.key, resuming);
+    return new ClaudeLiveSession((onLine) => spawnEngine(node, { ...spawn, onLine }), context.key);
   }
 
   createTurn(): ClaudeTurn {
@@ -137,10 +148,22 @@ export class ClaudeCodeSessionProtocol implements SessionProtocol<ClaudeLiveSess
   }
 
   finish(session: ClaudeLiveSession, turn: ClaudeTurn, ending: ClaudeTurnEnd, context: SessionCallContext) {
-    return claudeOutcome(session, turn, ending, context, this.options.command);
+    return claudeOutcome(session, turn, ending, context, this.options.command, this.identity);
   }
 
   continuation(session: ClaudeLiveSession, _turn: ClaudeTurn | undefined, context: SessionCallContext): ExecutionContinuation {
-    return continuationOf(session.sessionId, context);
+    return continuationOf(session.sessionId, context, undefined, this.identity);
   }
+
+  private get identity(): ClaudeSessionIdentity {
+    return this.engine?.identity ?? CLAUDE_CODE_SESSION_IDENTITY;
+  }
+}
+
+/** Claude run another way than the `claude` process: its identity, its notes, and how a session's engine starts. */
+export interface ClaudeEngine {
+  identity: ClaudeSessionIdentity;
+  notes: readonly string[];
+  /** Prepares a session's engine (`resuming`: the continuation names a Claude session to resume); rejects with a sentence. */
+  starter(context: SessionCallContext, resuming: boolean): Promise<ClaudeEngineStarter>;
 }

@@ -1,5 +1,4 @@
-import type { NodeModules } from '../../process/node-types.js';
-import { spawnEngine, type EngineExit, type EngineProcess, type SpawnEngineOptions } from '../../process/spawn-engine.js';
+import type { EngineExit, EngineProcess } from '../../process/spawn-engine.js';
 import type { ProtocolSession } from '../driver/session-protocol.js';
 import { SessionTurn } from '../driver/session-turn.js';
 import { createClaudeCodeStreamReader } from '../../local/read-claude-code-stream.js';
@@ -8,6 +7,9 @@ import { readClaudeLine, type ClaudeLine, type ClaudePermissionRequest } from '.
 
 /** How a turn ends: Claude's `result`, or the end of the process. */
 export type ClaudeTurnEnd = { kind: 'result'; result: Record<string, unknown> } | { kind: 'ended'; exit: EngineExit };
+
+/** Starts the engine of a session: `onLine` hears each stdout line (a `claude` process, or the Agent SDK's messages). */
+export type ClaudeEngineStarter = (onLine: (line: string) => void) => EngineProcess;
 
 /** How a pending permission request is answered. */
 export type ClaudePermissionAnswer =
@@ -41,9 +43,9 @@ export class ClaudeLiveSession implements ProtocolSession {
   private readonly deniedTools = new Set<string>();
   private requestCounter = 0;
 
-  constructor(node: NodeModules, options: Omit<SpawnEngineOptions, 'onLine'>, sessionId: string | undefined) {
+  constructor(start: ClaudeEngineStarter, sessionId: string | undefined) {
     this.sessionId = sessionId;
-    this.engine = spawnEngine(node, { ...options, onLine: (line) => this.onLine(line) });
+    this.engine = start((line) => this.onLine(line));
     void this.engine.exited.then((exit) => this.turn?.end({ kind: 'ended', exit }));
   }
 

@@ -4,7 +4,7 @@ import { tail } from '../../local/to-local-result.js';
 import { parseClaudeCodeOutput } from '../../local/parse-claude-code-output.js';
 import type { SessionCallContext } from '../driver/session-protocol.js';
 import type { SessionTurnReport } from '../driver/session-turn-report.js';
-import { CLAUDE_CODE_SESSION_BACKEND_ID, continuationOf, LABEL } from './claude-continuation.js';
+import { continuationOf, type ClaudeSessionIdentity } from './claude-continuation.js';
 import type { ClaudeLiveSession, ClaudeTurn, ClaudeTurnEnd } from './claude-live-session.js';
 
 /**
@@ -18,8 +18,10 @@ export function claudeOutcome(
   ending: ClaudeTurnEnd,
   context: SessionCallContext,
   command: string,
+  identity: ClaudeSessionIdentity,
 ): { result: ExecutionResult; engineGone: boolean } {
   const { report } = context;
+  const { label, backendId } = identity;
   const facts = turnMetadata(session, turn, report);
   if (ending.kind === 'ended') {
     const exit = ending.exit;
@@ -30,18 +32,18 @@ export function claudeOutcome(
           ? `wrote a line longer than ${exit.maxLineBytes} bytes and was stopped`
           : `exited mid-turn (code ${String(exit.exitCode)}${exit.exitSignal === null ? '' : `, signal ${exit.exitSignal}`})`;
     const stderr = session.stderrTail().trim();
-    const message = `${LABEL} ${how}.${stderr === '' ? '' : ` stderr: ${tail(stderr, 1_000)}`}`;
-    const continuation = continuationOf(session.sessionId, context);
+    const message = `${label} ${how}.${stderr === '' ? '' : ` stderr: ${tail(stderr, 1_000)}`}`;
+    const continuation = continuationOf(session.sessionId, context, undefined, identity);
     const error = { code: 'backend_execution_error' as const, message, retryable: exit.kind !== 'spawn_failed' };
     return { result: report.result({ status: 'failed', error, continuation, metadata: { ...facts, continuation } }, 'failure'), engineGone: true };
   }
-  const parsed = parseClaudeCodeOutput(JSON.stringify(ending.result), { backendId: CLAUDE_CODE_SESSION_BACKEND_ID, continuation: continuationOf(session.sessionId, context) });
+  const parsed = parseClaudeCodeOutput(JSON.stringify(ending.result), { backendId, continuation: continuationOf(session.sessionId, context, undefined, identity) });
   if (parsed === null) {
-    const error = { code: 'invalid_backend_output' as const, message: `${LABEL}: the turn's result line has the wrong shape.`, retryable: false };
+    const error = { code: 'invalid_backend_output' as const, message: `${label}: the turn's result line has the wrong shape.`, retryable: false };
     return { result: report.result({ status: 'failed', error, metadata: facts }, 'failure'), engineGone: !session.alive };
   }
   const totalCostUsd = parsed.continuation?.state?.['totalCostUsd'];
-  const continuation = continuationOf(session.sessionId, context, typeof totalCostUsd === 'number' ? totalCostUsd : undefined);
+  const continuation = continuationOf(session.sessionId, context, typeof totalCostUsd === 'number' ? totalCostUsd : undefined, identity);
   const { status, structured, error, usage, metadata } = parsed;
   const answer = parsed.text === undefined ? undefined : capAnswer(parsed.text);
   const text = answer?.text;

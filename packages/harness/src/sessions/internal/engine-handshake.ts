@@ -2,6 +2,7 @@ import * as z from '../../shared/validation/index.js';
 import type { NodeModules } from '../../process/node-types.js';
 import { memo } from '../../shared/schemas/lazy-schema.js';
 import { ACP_PROTOCOL_VERSION } from '../acp/acp-wire.js';
+import { readOmpLine } from '../omp-rpc/omp-rpc-wire.js';
 import type { EngineSessionProtocol } from './engine-session-catalog.js';
 import { JsonRpcPeer, JsonRpcRemoteError } from '../../process/json-rpc-peer.js';
 import { spawnEngine, type EngineExit } from '../../process/spawn-engine.js';
@@ -67,7 +68,8 @@ const schemas = /* @__PURE__ */ memo(() => ({
 
 /**
  * Starts the engine in session mode, performs the protocol's opening handshake (ACP `initialize`,
- * codex app-server `initialize`, Claude Code's stream-json `control_request` initialize) within
+ * codex app-server `initialize`, Claude Code's stream-json `control_request` initialize, omp's
+ * `ready` line) within
  * `timeoutMs`, and stops the engine again (its whole process group). Never throws.
  */
 export async function engineHandshake(node: NodeModules, spec: HandshakeSpec): Promise<HandshakeOutcome> {
@@ -88,7 +90,14 @@ export async function engineHandshake(node: NodeModules, spec: HandshakeSpec): P
   });
   const ended = engine.exited.then((exit): HandshakeOutcome => ({ kind: 'ended', exit, stderrTail: engine.stderrTail() }));
   let answered: Promise<HandshakeOutcome>;
-  if (spec.protocol === 'claude-stream-json') {
+  if (spec.protocol === 'omp-rpc') {
+    // omp speaks first: its `ready` line is the handshake.
+    answered = new Promise<HandshakeOutcome>((resolve) => {
+      onLine = (line) => {
+        if (readOmpLine(line).kind === 'ready') resolve({ kind: 'answered', answer: { engineName: 'omp', capabilities: [] } });
+      };
+    });
+  } else if (spec.protocol === 'claude-stream-json') {
     answered = new Promise<HandshakeOutcome>((resolve) => {
       onLine = (line) => {
         const outcome = readClaudeLine(line);

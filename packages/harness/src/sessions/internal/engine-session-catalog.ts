@@ -2,13 +2,13 @@ import { DEFAULT_INHERITED_ENV } from '../../local/local-command-defaults.js';
 import { CLAUDE_INHERITED_ENV } from '../claude-code-session/claude-code-session-options.js';
 
 /** The session backends `probeEngineSessions` knows, in the order it reports them. */
-export const ENGINE_SESSION_IDS = /* @__PURE__ */ Object.freeze(['gemini-acp', 'opencode-acp', 'codex-app-server', 'claude-code-session'] as const);
+export const ENGINE_SESSION_IDS = /* @__PURE__ */ Object.freeze(['gemini-acp', 'opencode-acp', 'codex-app-server', 'claude-code-session', 'omp-rpc'] as const);
 
 /** One of {@link ENGINE_SESSION_IDS}. */
 export type EngineSessionId = (typeof ENGINE_SESSION_IDS)[number];
 
 /** The protocol a session backend speaks over the engine's stdio. */
-export type EngineSessionProtocol = 'acp' | 'codex-app-server' | 'claude-stream-json';
+export type EngineSessionProtocol = 'acp' | 'codex-app-server' | 'claude-stream-json' | 'omp-rpc';
 
 /** How to start an engine in session mode just long enough for its handshake. */
 export interface EngineSessionEntry {
@@ -61,5 +61,14 @@ export const ENGINE_SESSIONS: Readonly<Record<EngineSessionId, EngineSessionEntr
     inheritEnv: /* @__PURE__ */ DEFAULT_INHERITED_ENV.concat(CLAUDE_INHERITED_ENV),
     install: 'npm install -g @anthropic-ai/claude-code',
     manual: 'claude -p --input-format stream-json --output-format stream-json --verbose',
+  },
+  'omp-rpc': {
+    label: 'oh-my-pi (RPC)',
+    protocol: 'omp-rpc',
+    command: 'omp',
+    args: ['--mode', 'rpc'],
+    inheritEnv: /* @__PURE__ */ DEFAULT_INHERITED_ENV.concat(['BUN_*']),
+    install: 'npm install -g bun @oh-my-pi/pi-coding-agent',
+    manual: 'omp --mode rpc',
   },
 });
