@@ -113,8 +113,9 @@ describe('createOmpRpcAdapter', () => {
     const stream = harness.streamTurn(input('HANG'), { signal: controller.signal });
     for await (const event of stream) if (event.type === 'text_delta') controller.abort();
     expect((await stream.result).stopReason).toBe('cancelled');
-    expect(commands().some((command) => command['type'] === 'abort')).toBe(true);
+    // The next turn waits for the cancelled one to end in the engine (the session is busy until then).
     expect((await harness.runTurn(input('hello'))).outcome).toBe('completed');
+    expect(commands().some((command) => command['type'] === 'abort')).toBe(true);
   });
 
   it('a failed model call fails the turn with the first line of the error; a crash fails it and restarts', async () => {
@@ -129,10 +130,13 @@ describe('createOmpRpcAdapter', () => {
     expect((await harness.runTurn(input('hello'))).outcome).toBe('completed');
   });
 
-  it('ignores hostile lines (not JSON, __proto__ ids, endless ids, wrong types) and notes them', async () => {
-    const { harness } = setup();
+  it('ignores hostile lines (not JSON, __proto__ ids, endless ids, wrong types) and cancels UI requests it cannot answer', async () => {
+    const { harness, commands } = setup();
     const result = await harness.runTurn(input('GARBAGE'));
     expect(result).toMatchObject({ outcome: 'completed', assistantMessage: { text: 'PONG' } });
+    // The engine reads its input in order: once it answered the next turn, it had read the cancel.
+    expect((await harness.runTurn(input('hello'))).outcome).toBe('completed');
+    expect(commands()).toContainEqual({ type: 'extension_ui_response', id: '__proto__', cancelled: true });
   });
 
   it('resumes a session in a new engine with --resume', async () => {

@@ -38,7 +38,7 @@ function runPrompt(message) {
   out({ type: 'turn_start' });
   if (message.includes('GARBAGE')) {
     out('not json {');
-    out({ type: 'extension_ui_request', id: '__proto__', method: 'select', title: 'x', options: ['Approve', 'Deny'] });
+    out({ type: 'extension_ui_request', id: '__proto__', method: 'select', title: 'Pick a theme', options: ['dark', 'light'] });
     out({ type: 'tool_execution_start', toolCallId: 'x'.repeat(10_000), toolName: 'bash', args: {} });
     out({ type: 'message_update', assistantMessageEvent: { type: 'text_delta', delta: 42 } });
     out({ type: 'response', id: 5, success: 'yes' });
