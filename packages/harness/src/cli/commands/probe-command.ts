@@ -3,6 +3,9 @@ import { LOCAL_BACKEND_IDS, type LocalBackendId } from '../../local/local-backen
 import { probeLocalBackends } from '../../local/probe-local-backends.js';
 import type { ExecutionAdapter } from '../../execution/types.js';
 import { createGeminiAcpAdapter, createOpenCodeAcpAdapter } from '../../sessions/acp/acp-presets.js';
+import { createCopilotAcpAdapter } from '../../sessions/acp/copilot-acp-preset.js';
+import { createHermesAcpAdapter } from '../../sessions/acp/hermes-acp-preset.js';
+import { createQwenAcpAdapter } from '../../sessions/acp/qwen-acp-preset.js';
 import { createClaudeCodeSessionAdapter } from '../../sessions/claude-code-session/create-claude-code-session-adapter.js';
 import { createCodexAppServerAdapter } from '../../sessions/codex-app-server/codex-app-server-adapter.js';
 import { ENGINE_SESSION_IDS, probeEngineSessions, type EngineSessionId } from '../../sessions/probe-engine-sessions.js';
@@ -53,6 +56,9 @@ export function probeUsage(): string {
 const SESSION_ADAPTERS: Readonly<Record<EngineSessionId, () => ExecutionAdapter>> = Object.freeze({
   'gemini-acp': () => createGeminiAcpAdapter(),
   'opencode-acp': () => createOpenCodeAcpAdapter(),
+  'qwen-acp': () => createQwenAcpAdapter(),
+  'copilot-acp': () => createCopilotAcpAdapter(),
+  'hermes-acp': () => createHermesAcpAdapter(),
   'codex-app-server': () => createCodexAppServerAdapter(),
   'claude-code-session': () => createClaudeCodeSessionAdapter(),
 });

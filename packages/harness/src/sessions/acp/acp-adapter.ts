@@ -24,6 +24,7 @@ import { startAcpSession, stderrOf } from './start-acp-session.js';
 import { hostVerdict, hostVerdictNote } from '../internal/host-verdict.js';
 import { failedResult, SessionTurnReport } from '../internal/session-turn-report.js';
 import { finishedResult } from './acp-result.js';
+import type { AcpEngineSetup, AcpPreparedEngine } from './acp-engine-setup.js';
 
 /** The continuation kind of ACP sessions. */
 export const ACP_CONTINUATION_KIND = 'acp.session';
@@ -67,10 +68,17 @@ export class AcpExecutionAdapter implements ExecutionAdapter {
   readonly backendId: string;
   private readonly config: ResolvedAcpAdapterOptions;
   private readonly pool: SessionPool<AcpLiveSession>;
+  private readonly setup: AcpEngineSetup | undefined;
+  private prepared: Promise<AcpPreparedEngine> | undefined;
+  private disposed = false;
 
-  /** @throws HarnessConfigError when an option is invalid. */
-  constructor(options: AcpAdapterOptions) {
+  /**
+   * @param setup A preset's engine set-up (private home, native binary), run once before the first engine starts.
+   * @throws HarnessConfigError when an option is invalid.
+   */
+  constructor(options: AcpAdapterOptions, setup?: AcpEngineSetup) {
     this.config = resolveAcpAdapterOptions(options);
+    this.setup = setup;
     this.backendId = this.config.backendId;
     this.pool = new SessionPool<AcpLiveSession>({
       ...(this.config.maxLiveSessions === undefined ? {} : { maxLiveSessions: this.config.maxLiveSessions }),
@@ -153,9 +161,27 @@ export class AcpExecutionAdapter implements ExecutionAdapter {
     }
   }
 
-  /** Stops every engine process; resolves once none is left. Later turns fail. */
-  dispose(): Promise<void> {
-    return this.pool.dispose();
+  /** Stops every engine process and undoes the preset's set-up (a private home is removed); resolves once none is left. Later turns fail. */
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    await this.pool.dispose();
+    const prepared = await this.prepared?.catch(() => undefined);
+    this.prepared = undefined;
+    await prepared?.cleanup?.();
+  }
+
+  /** The options with the preset's set-up applied (run once; a failed set-up is tried again by the next turn). */
+  private async engineConfig(): Promise<ResolvedAcpAdapterOptions> {
+    if (this.setup === undefined) return this.config;
+    if (this.disposed) throw new Error('the adapter was disposed.');
+    const setup = this.setup;
+    const prepared = (this.prepared ??= setup());
+    const engine = await prepared.catch((error: unknown) => {
+      if (this.prepared === prepared) this.prepared = undefined;
+      throw error;
+    });
+    const env: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, engine.env, this.config.env);
+    return { ...this.config, command: engine.command ?? this.config.command, env };
   }
 
   private async freshTurn(context: TurnContext): Promise<ExecutionResult> {
@@ -164,7 +190,8 @@ export class AcpExecutionAdapter implements ExecutionAdapter {
     const wanted = incoming?.kind === ACP_CONTINUATION_KIND || incoming?.kind === undefined ? incoming?.continuationId : undefined;
     let lease;
     try {
-      lease = await this.pool.acquire(context.key, () => startAcpSession(this.config, context.signal, report, wanted), context.signal);
+      const start = () => this.engineConfig().then((config) => startAcpSession(config, context.signal, report, wanted));
+      lease = await this.pool.acquire(context.key, start, context.signal);
     } catch (error) {
       if (error instanceof SessionPoolError) {
         return failedResult(report, 'backend_execution_error', `${this.config.label}: ${error.message}`, error.reason !== 'disposed');
@@ -254,7 +281,7 @@ export class AcpExecutionAdapter implements ExecutionAdapter {
         stopReason: stop.result.stopReason,
         answer: prompt.progress.answer,
         rejected: prompt.rejected,
-        usage: stop.result.usage ?? undefined,
+        usage: stop.result.usage ?? prompt.progress.chunkUsage,
         continuation: this.continuationOf(session),
         label: this.config.label,
       });
