@@ -21,7 +21,12 @@ export function checkProvider(value: unknown, label: string): AcpEngineProvider 
     throw new HarnessConfigError(`${label} option provider${field} ${message}`, { field: `provider${field}` });
   };
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail('', 'must be an object with baseUrl and model.');
-  const { baseUrl, apiKey, model } = value as Record<string, unknown>;
+  let baseUrl: unknown, apiKey: unknown, model: unknown;
+  try {
+    ({ baseUrl, apiKey, model } = value as Record<string, unknown>);
+  } catch {
+    return fail('', 'could not be read.');
+  }
   let url: URL | undefined;
   try {
     url = typeof baseUrl === 'string' ? new URL(baseUrl) : undefined;
