@@ -91,7 +91,7 @@ const approvalId = (result) => result.metadata.approvalRequests[0].id;
  * Registers the suite. `makeBackend(context)` builds the preset for the test's home; `processName`
  * finds the engine among this process's children; `rejectedText` is what a rejected turn answers.
  */
-export function describeAcpEngine(title, { name, prepareHome, makeBackend, processName, rejectedText, skip = false, sessionLoad = false, engineExecutable }) {
+export function describeAcpEngine(title, { name, prepareHome, makeBackend, processName, rejectedText, skip = false, sessionLoad = false, engineExecutable, reportsUsage = false }) {
   const context = useCliTestContext(name, { prepareHome });
   const backends = [];
   const backend = () => {
@@ -113,6 +113,8 @@ export function describeAcpEngine(title, { name, prepareHome, makeBackend, proce
       const deltas = events.filter((event) => event.type === 'text_delta').map((event) => event.text);
       expect(deltas.length).toBeGreaterThan(0);
       expect(deltas.join('')).toBe('PONG from fake');
+      // The fake model reports 12 prompt / 6 completion tokens per Chat Completions call.
+      if (reportsUsage) expect(result.usage).toMatchObject({ totalInputTokens: 12, totalOutputTokens: 6 });
       const engines = childProcessesNamed(processName);
       expect(engines).toHaveLength(1);
       if (engineExecutable !== undefined) expect(readlinkSync(`/proc/${engines[0]}/exe`)).toMatch(engineExecutable);

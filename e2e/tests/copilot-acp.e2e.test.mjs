@@ -14,6 +14,7 @@ describeAcpEngine('GitHub Copilot CLI 1.0.102 over ACP (real) — end to end', {
   // A rejected call ends the prompt with copilot's own sentence, without another model call.
   rejectedText: 'Operation cancelled by user',
   sessionLoad: true,
+  reportsUsage: true,
   // The engine this process started is the platform package's native binary, not the npm shim (node).
   engineExecutable: /copilot-linux(musl)?-(x64|arm64)\/copilot$/,
   makeBackend: (context) => {

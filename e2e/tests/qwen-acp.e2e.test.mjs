@@ -9,6 +9,7 @@ describeAcpEngine('Qwen Code 0.15.10 over ACP (real) — end to end', {
   // qwen tells the model the call was cancelled; the fake model then answers as after any tool.
   rejectedText: 'PONG from fake (after tool)',
   sessionLoad: true,
+  reportsUsage: true,
   makeBackend: (context) =>
     context.harness.createQwenAcpAdapter({
       command: cli('qwen'),
