@@ -17,6 +17,9 @@ const harness = await import(pathToFileURL(resolve(dist, 'index.js')).href);
 const backends = [
   ['createGeminiAcpAdapter', 'Gemini CLI', 'ACP over stdio (`gemini --acp`)'],
   ['createOpenCodeAcpAdapter', 'opencode', 'ACP over stdio (`opencode acp`)'],
+  ['createQwenAcpAdapter', 'Qwen Code', 'ACP over stdio (`qwen --acp`)'],
+  ['createCopilotAcpAdapter', 'GitHub Copilot CLI', 'ACP over stdio (`copilot --acp`)'],
+  ['createHermesAcpAdapter', 'Hermes Agent (fake-tested: not installable here)', 'ACP over stdio (`hermes acp`)'],
   ['createCodexAppServerAdapter', 'Codex', 'JSON-RPC app-server (`codex app-server`)'],
   ['createClaudeCodeSessionAdapter', 'Claude Code', 'stream-json over stdio (`claude -p --input-format stream-json`)'],
   ['createClaudeAgentSdkAdapter', 'Claude (Agent SDK)', 'in-process `query()` with streaming input (`@anthropic-ai/claude-agent-sdk`)'],

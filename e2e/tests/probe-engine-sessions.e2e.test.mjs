@@ -31,11 +31,18 @@ describe('probeEngineSessions with the real engines', () => {
     expect(probes.map(({ id, available, handshake, engineName, version, protocolVersion }) => ({ id, available, handshake, engineName, version, protocolVersion }))).toEqual([
       { id: 'gemini-acp', available: true, handshake: 'answered', engineName: 'gemini-cli', version: '0.61.0', protocolVersion: 1 },
       { id: 'opencode-acp', available: true, handshake: 'answered', engineName: 'OpenCode', version: '1.18.33', protocolVersion: 1 },
+      { id: 'qwen-acp', available: true, handshake: 'answered', engineName: 'qwen-code', version: '0.15.10', protocolVersion: 1 },
+      { id: 'copilot-acp', available: true, handshake: 'answered', engineName: 'Copilot', version: '1.0.102', protocolVersion: 1 },
+      // Hermes Agent is on PyPI only, which is not reachable here.
+      { id: 'hermes-acp', available: false, handshake: 'not_run', engineName: undefined, version: undefined, protocolVersion: undefined },
       { id: 'codex-app-server', available: true, handshake: 'answered', engineName: undefined, version: '0.171.0', protocolVersion: undefined },
       { id: 'claude-code-session', available: true, handshake: 'answered', engineName: undefined, version: '2.1.332', protocolVersion: undefined },
       { id: 'omp-rpc', available: true, handshake: 'answered', engineName: 'omp', version: undefined, protocolVersion: undefined },
     ]);
-    const [gemini, opencode, codex, claude] = probes;
+    const [gemini, opencode, qwen, copilot, hermes, codex, claude] = probes;
+    expect(qwen.capabilities).toEqual(expect.arrayContaining(['loadSession', 'sessionCapabilities.resume']));
+    expect(copilot.capabilities).toEqual(expect.arrayContaining(['loadSession', 'sessionCapabilities.list']));
+    expect(hermes.error).toContain("pip install 'hermes-agent[acp]'");
     expect(gemini.capabilities).toContain('loadSession');
     expect(opencode.capabilities).toEqual(expect.arrayContaining(['loadSession', 'sessionCapabilities.resume']));
     expect(codex.capabilities).toEqual([]);

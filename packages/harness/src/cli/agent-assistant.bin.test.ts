@@ -383,10 +383,13 @@ describe('agent-assistant probe and profiles inspect', () => {
       { id: 'codex-app-server', available: true, handshake: 'answered', engineCapabilities: [] },
     ]);
     const missing = await runBin(['probe', '--sessions', '--backend', 'claude-code', '--command', 'claude-code-session=/nonexistent/claude']);
-    expect(missing.stdout.split('\n').slice(1, 6).map((row) => row.split(/\s+/)[0])).toEqual([
+    expect(missing.stdout.split('\n').slice(1, 9).map((row) => row.split(/\s+/)[0])).toEqual([
       'claude-code',
       'gemini-acp',
       'opencode-acp',
+      'qwen-acp',
+      'copilot-acp',
+      'hermes-acp',
       'codex-app-server',
       'claude-code-session',
     ]);

@@ -16,9 +16,10 @@ const CODEX_SERVER = '../../sessions/codex-app-server/__fixtures__/fake-codex-ap
 const CLAUDE_SESSION = '../../sessions/claude-code-session/__fixtures__/fake-claude-session.mjs';
 const ODD = '../../sessions/__fixtures__/handshake-answers.mjs';
 const OMP = '../../sessions/omp-rpc/__fixtures__/fake-omp.mjs';
+const HERMES = '../../sessions/acp/__fixtures__/fake-hermes.mjs';
 
 /** A bin dir with one executable per engine name, each running `script` (with args). */
-function bin(engines: Partial<Record<'gemini' | 'opencode' | 'codex' | 'claude' | 'omp', [string, ...string[]]>>) {
+function bin(engines: Partial<Record<'gemini' | 'opencode' | 'qwen' | 'copilot' | 'hermes' | 'codex' | 'claude' | 'omp', [string, ...string[]]>>) {
   const dir = tempDir('engine-bin-');
   for (const [name, [script, ...args]] of Object.entries(engines)) fixtureExecutable(dir, name, script, args);
   return { dir, env: { PATH: `${dir}:${nodeDir}` } };
@@ -35,7 +36,16 @@ function processGone(pid: number): boolean {
 
 describe('probeEngineSessions', () => {
   it('performs each protocol handshake and reports what the engines answered', async () => {
-    const { dir, env } = bin({ gemini: [ACP_AGENT], opencode: [ACP_AGENT], codex: [CODEX_SERVER], claude: [CLAUDE_SESSION], omp: [OMP] });
+    const { dir, env } = bin({
+      gemini: [ACP_AGENT],
+      opencode: [ACP_AGENT],
+      qwen: [ACP_AGENT],
+      copilot: [ACP_AGENT],
+      hermes: [HERMES],
+      codex: [CODEX_SERVER],
+      claude: [CLAUDE_SESSION],
+      omp: [OMP],
+    });
     const probes = await probeEngineSessions(undefined, { env });
     expect(probes.map(({ handshakeMs, ...probe }) => (expect(handshakeMs).toBeGreaterThanOrEqual(0), probe))).toEqual([
       {
@@ -61,6 +71,42 @@ describe('probeEngineSessions', () => {
         version: '0.0.1',
         protocolVersion: 1,
         capabilities: ['loadSession'],
+      },
+      {
+        id: 'qwen-acp',
+        protocol: 'acp',
+        available: true,
+        command: 'qwen',
+        resolvedPath: join(dir, 'qwen'),
+        handshake: 'answered',
+        engineName: 'fake-acp',
+        version: '0.0.1',
+        protocolVersion: 1,
+        capabilities: ['loadSession'],
+      },
+      {
+        id: 'copilot-acp',
+        protocol: 'acp',
+        available: true,
+        command: 'copilot',
+        resolvedPath: join(dir, 'copilot'),
+        handshake: 'answered',
+        engineName: 'fake-acp',
+        version: '0.0.1',
+        protocolVersion: 1,
+        capabilities: ['loadSession'],
+      },
+      {
+        id: 'hermes-acp',
+        protocol: 'acp',
+        available: true,
+        command: 'hermes',
+        resolvedPath: join(dir, 'hermes'),
+        handshake: 'answered',
+        engineName: 'hermes-agent',
+        version: '0.19.0',
+        protocolVersion: 1,
+        capabilities: ['loadSession', 'promptCapabilities.image', 'sessionCapabilities.fork', 'sessionCapabilities.list', 'sessionCapabilities.resume'],
       },
       {
         id: 'codex-app-server',
@@ -176,7 +222,7 @@ describe('probeEngineSessions', () => {
   it('throws for an unknown id or a bad timeout, before probing anything', async () => {
     const unknown = await probeEngineSessions(['codex-app-server', '__proto__']).catch((caught: unknown) => caught);
     expect(UnknownBackendError.isInstance(unknown)).toBe(true);
-    expect(unknown).toMatchObject({ backendId: '__proto__', knownBackendIds: ['gemini-acp', 'opencode-acp', 'codex-app-server', 'claude-code-session', 'omp-rpc'] });
+    expect(unknown).toMatchObject({ backendId: '__proto__', knownBackendIds: ['gemini-acp', 'opencode-acp', 'qwen-acp', 'copilot-acp', 'hermes-acp', 'codex-app-server', 'claude-code-session', 'omp-rpc'] });
     const timeout = await probeEngineSessions([], { timeoutMs: 0 }).catch((caught: unknown) => caught);
     expect(timeout).toBeInstanceOf(HarnessConfigError);
     const ids = await probeEngineSessions('codex-app-server' as unknown as string[]).catch((caught: unknown) => caught);

@@ -82,7 +82,7 @@ const HANDSHAKE_NAMES: Readonly<Record<EngineSessionProtocol, string>> = /* @__P
 /**
  * Checks which engine session backends can run here: finds each engine's command (on `PATH` or at
  * the given path), starts it in session mode, performs the protocol handshake (ACP `initialize`
- * for `gemini-acp` and `opencode-acp`, app-server `initialize` for `codex-app-server`, a
+ * for `gemini-acp`, `opencode-acp`, `qwen-acp`, `copilot-acp` and `hermes-acp`, app-server `initialize` for `codex-app-server`, a
  * stream-json `control_request` initialize for `claude-code-session`) with a short timeout, and
  * stops it. Reports the version, protocol version and capabilities as answered. No model is
  * called and no session is opened. Never throws for a missing or broken engine (that is
@@ -127,7 +127,7 @@ async function probeOne(node: NodeModules, id: EngineSessionId, timeoutMs: numbe
         : `${entry.label} is not available: \`${command}\` was not found${command.includes('/') ? '' : ' on PATH'}. Install it with \`${entry.install}\`, ${override}.`;
     return { ...base, handshake: 'not_run', error };
   }
-  const env = buildEnvironment({ ...parentEnv }, entry.inheritEnv, undefined, node.process.platform);
+  const env = buildEnvironment({ ...parentEnv }, entry.inheritEnv, entry.env, node.process.platform);
   const started = performance.now();
   const outcome = await engineHandshake(node, { protocol: entry.protocol, command: lookup.path, args: entry.args, cwd, env, timeoutMs, killGraceMs: KILL_GRACE_MS });
   const found = { ...base, resolvedPath: lookup.path };

@@ -6,6 +6,9 @@ import { createGeminiAcpAdapter, createOpenCodeAcpAdapter } from '../../sessions
 import { createClaudeCodeSessionAdapter } from '../../sessions/claude-code-session/claude-code-session-execution-adapter.js';
 import { createCodexAppServerAdapter } from '../../sessions/codex-app-server/codex-app-server-execution-adapter.js';
 import { createOmpRpcAdapter } from '../../sessions/omp-rpc/omp-rpc-adapter.js';
+import { createCopilotAcpAdapter } from '../../sessions/acp/copilot-acp-preset.js';
+import { createHermesAcpAdapter } from '../../sessions/acp/hermes-acp-preset.js';
+import { createQwenAcpAdapter } from '../../sessions/acp/qwen-acp-preset.js';
 import { ENGINE_SESSION_IDS, probeEngineSessions, type EngineSessionId } from '../../sessions/probe-engine-sessions.js';
 import type { CliIo } from '../internal/cli-io.js';
 import { usageError } from '../internal/cli-usage-error.js';
@@ -54,6 +57,9 @@ export function probeUsage(): string {
 const SESSION_ADAPTERS: Readonly<Record<EngineSessionId, () => ExecutionAdapter>> = Object.freeze({
   'gemini-acp': () => createGeminiAcpAdapter(),
   'opencode-acp': () => createOpenCodeAcpAdapter(),
+  'qwen-acp': () => createQwenAcpAdapter(),
+  'copilot-acp': () => createCopilotAcpAdapter(),
+  'hermes-acp': () => createHermesAcpAdapter(),
   'codex-app-server': () => createCodexAppServerAdapter(),
   'claude-code-session': () => createClaudeCodeSessionAdapter(),
   'omp-rpc': () => createOmpRpcAdapter(),

@@ -1,6 +1,7 @@
 import { SessionExecutionAdapter } from '../driver/session-execution-adapter.js';
 import { resolveAcpAdapterOptions, type AcpAdapterOptions } from './acp-adapter-options.js';
 import { AcpProtocol } from './acp-protocol.js';
+import type { AcpEngineSetup } from './acp-engine-setup.js';
 import type { AcpLiveSession, AcpOpenPermission, AcpPrompt, AcpPromptEnd } from './acp-session.js';
 
 export { ACP_CONTINUATION_KIND } from './acp-protocol.js';
@@ -30,9 +31,22 @@ export { ACP_CONTINUATION_KIND } from './acp-protocol.js';
  * await backend.dispose();
  */
 export class AcpExecutionAdapter extends SessionExecutionAdapter<AcpLiveSession, AcpOpenPermission, AcpPromptEnd, AcpPrompt> {
-  /** @throws HarnessConfigError when an option is invalid. */
-  constructor(options: AcpAdapterOptions) {
-    super(new AcpProtocol(resolveAcpAdapterOptions(options)));
+  private readonly acp: AcpProtocol;
+
+  /**
+   * @param setup A preset's engine set-up (private home, native binary), run once before the first engine starts.
+   * @throws HarnessConfigError when an option is invalid.
+   */
+  constructor(options: AcpAdapterOptions, setup?: AcpEngineSetup) {
+    const protocol = new AcpProtocol(resolveAcpAdapterOptions(options), setup);
+    super(protocol);
+    this.acp = protocol;
+  }
+
+  /** Stops every engine process and undoes the preset's set-up (a private home is removed); resolves once none is left. */
+  override async dispose(): Promise<void> {
+    await super.dispose();
+    await this.acp.release();
   }
 }
 

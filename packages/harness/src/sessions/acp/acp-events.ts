@@ -4,7 +4,7 @@ import type {
   ExecutionStreamEvent,
   ExecutionToolActivityKind,
 } from '../../execution/types.js';
-import { acpSchemas, type AcpPermissionParams } from './acp-wire.js';
+import { acpSchemas, type AcpPermissionParams, type AcpUsage } from './acp-wire.js';
 
 const MAX_TRACKED_TOOLS = 1_000;
 
@@ -14,11 +14,16 @@ export interface AcpTurnProgress {
   tools: Map<string, { name: string; kind: ExecutionToolActivityKind; command?: string | undefined; finished: boolean }>;
   /** Notifications that did not validate. */
   malformedUpdates: number;
+  /**
+   * Usage summed over the prompt's message chunks that carry `_meta.usage` (Qwen Code reports each
+   * model call there, and none in the prompt result); `undefined` when none did.
+   */
+  chunkUsage: AcpUsage | undefined;
 }
 
 /** An empty progress record. */
 export function newTurnProgress(): AcpTurnProgress {
-  return { tools: new Map(), malformedUpdates: 0 };
+  return { tools: new Map(), malformedUpdates: 0, chunkUsage: undefined };
 }
 
 /** The stream events one `session/update` notification stands for, recording it in `progress`. */
@@ -37,6 +42,8 @@ export function acpUpdateEvents(params: unknown, progress: AcpTurnProgress): Exe
         progress.malformedUpdates += 1;
         return [];
       }
+      const usage = schemas.chunkUsage.safeParse(update);
+      if (usage.success) progress.chunkUsage = addUsage(progress.chunkUsage, usage.data._meta.usage);
       // The turn caps the answer (SessionTurn.emit).
       const text = chunk.data.content.type === 'text' ? (chunk.data.content.text ?? '') : '';
       return text === '' ? [] : [{ type: 'text_delta', text }];
@@ -157,4 +164,18 @@ function commandOf(rawInput: unknown): string | undefined {
   const command = (rawInput as Record<string, unknown>)['command'];
   if (typeof command === 'string' && command !== '') return command.slice(0, 10_000);
   return undefined;
+}
+
+function addUsage(total: AcpUsage | undefined, more: AcpUsage): AcpUsage {
+  const sum = (a: number | null | undefined, b: number | null | undefined): number | undefined => {
+    const valid = (value: number | null | undefined) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined);
+    const [x, y] = [valid(a), valid(b)];
+    return x === undefined ? y : y === undefined ? x : x + y;
+  };
+  return {
+    inputTokens: sum(total?.inputTokens, more.inputTokens),
+    outputTokens: sum(total?.outputTokens, more.outputTokens),
+    cachedReadTokens: sum(total?.cachedReadTokens, more.cachedReadTokens),
+    thoughtTokens: sum(total?.thoughtTokens, more.thoughtTokens),
+  };
 }

@@ -83,7 +83,8 @@ export function createOpenCodeAcpAdapter(options: OpenCodeAcpPresetOptions = {})
   });
 }
 
-function checkPreset<T extends AcpPresetOptions | OpenCodeAcpPresetOptions>(options: T, label: string): T {
+/** Checks that a preset's options are an object. */
+export function checkPreset<T extends AcpPresetOptions>(options: T, label: string): T {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
     throw new HarnessConfigError(`${label} options must be an object.`, { field: 'options' });
   }

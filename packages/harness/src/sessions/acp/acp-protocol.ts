@@ -11,6 +11,7 @@ import type {
 } from '../driver/session-protocol.js';
 import { failedResult, type SessionTurnReport } from '../driver/session-turn-report.js';
 import type { ResolvedAcpAdapterOptions } from './acp-adapter-options.js';
+import type { AcpEngineSetup, AcpPreparedEngine } from './acp-engine-setup.js';
 import { approvalEvent } from './acp-events.js';
 import { chooseOption } from './acp-permission-options.js';
 import { finishedResult } from './acp-result.js';
@@ -31,7 +32,13 @@ export class AcpProtocol implements SessionProtocol<AcpLiveSession, AcpOpenPermi
   readonly label: string;
   readonly settings: SessionDriverSettings;
 
-  constructor(private readonly config: ResolvedAcpAdapterOptions) {
+  private prepared: Promise<AcpPreparedEngine> | undefined;
+  private released = false;
+
+  constructor(
+    private readonly config: ResolvedAcpAdapterOptions,
+    private readonly setup?: AcpEngineSetup,
+  ) {
     this.backendId = config.backendId;
     this.label = config.label;
     this.settings = {
@@ -75,7 +82,7 @@ export class AcpProtocol implements SessionProtocol<AcpLiveSession, AcpOpenPermi
   }
 
   open(context: SessionCallContext): Promise<AcpLiveSession> {
-    return startAcpSession(this.config, context.signal, context.report, wantedSession(context));
+    return this.engineConfig().then((config) => startAcpSession(config, context.signal, context.report, wantedSession(context)));
   }
 
   createTurn(): AcpPrompt {
@@ -142,13 +149,35 @@ export class AcpProtocol implements SessionProtocol<AcpLiveSession, AcpOpenPermi
       return { result: { ...failed, continuation, metadata: { continuation } }, engineGone: ending.engineGone };
     }
     report.protocolErrors(session.protocolErrors, prompt.progress.malformedUpdates);
-    const { stopReason, usage } = ending.result;
+    const { stopReason } = ending.result;
+    const usage = ending.result.usage ?? prompt.progress.chunkUsage;
     const result = finishedResult(report, { stopReason, answer: prompt.answerText, rejected: prompt.rejected, usage: usage ?? undefined, continuation, label: this.label });
     return { result, engineGone: false };
   }
 
   continuation(session: AcpLiveSession): ExecutionContinuation {
     return { kind: ACP_CONTINUATION_KIND, ...(session.acpSessionId === undefined ? {} : { continuationId: session.acpSessionId }), state: {} };
+  }
+
+  /** Undoes the preset's set-up (a private home is removed); later sessions cannot start. */
+  async release(): Promise<void> {
+    this.released = true;
+    const prepared = await this.prepared?.catch(() => undefined);
+    this.prepared = undefined;
+    await prepared?.cleanup?.();
+  }
+
+  /** The options with the preset's set-up applied (run once; a failed set-up is tried again by the next turn). */
+  private async engineConfig(): Promise<ResolvedAcpAdapterOptions> {
+    if (this.setup === undefined) return this.config;
+    if (this.released) throw new Error('the adapter was disposed.');
+    const prepared = (this.prepared ??= this.setup());
+    const engine = await prepared.catch((error: unknown) => {
+      if (this.prepared === prepared) this.prepared = undefined;
+      throw error;
+    });
+    const env: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, engine.env, this.config.env);
+    return { ...this.config, command: engine.command ?? this.config.command, env };
   }
 }
 

@@ -17,19 +17,18 @@ export const acpSchemas = /* @__PURE__ */ memo(() => {
     agentInfo: z.optional(z.nullable(z.looseObject({ name: z.optional(shortText), version: z.optional(shortText) }))),
   });
   const newSessionResult = z.looseObject({ sessionId: id });
+  const usage = z.looseObject({
+    inputTokens: z.optional(z.nullable(z.number())),
+    outputTokens: z.optional(z.nullable(z.number())),
+    cachedReadTokens: z.optional(z.nullable(z.number())),
+    thoughtTokens: z.optional(z.nullable(z.number())),
+  });
   const promptResult = z.looseObject({
     stopReason: z.string().check(z.maxLength(MAX_ID)),
-    usage: z.optional(
-      z.nullable(
-        z.looseObject({
-          inputTokens: z.optional(z.nullable(z.number())),
-          outputTokens: z.optional(z.nullable(z.number())),
-          cachedReadTokens: z.optional(z.nullable(z.number())),
-          thoughtTokens: z.optional(z.nullable(z.number())),
-        }),
-      ),
-    ),
+    usage: z.optional(z.nullable(usage)),
   });
+  // Qwen Code reports each model call's usage on an empty agent_message_chunk: `_meta.usage`.
+  const chunkUsage = z.looseObject({ _meta: z.looseObject({ usage }) });
   const toolCallFields = {
     toolCallId: id,
     title: z.optional(z.nullable(shortText)),
@@ -56,7 +55,7 @@ export const acpSchemas = /* @__PURE__ */ memo(() => {
     toolCall: z.looseObject({ ...toolCallFields }),
     options: z.array(permissionOption).check(z.minLength(1), z.maxLength(64)),
   });
-  return { initializeResult, newSessionResult, promptResult, sessionUpdate, textChunk, toolCall, plan, requestPermission };
+  return { initializeResult, newSessionResult, promptResult, chunkUsage, sessionUpdate, textChunk, toolCall, plan, requestPermission };
 });
 
 /** A validated `session/request_permission` request. */
@@ -64,3 +63,6 @@ export type AcpPermissionParams = z.infer<ReturnType<typeof acpSchemas>['request
 
 /** A validated `session/prompt` result. */
 export type AcpPromptResult = z.infer<ReturnType<typeof acpSchemas>['promptResult']>;
+
+/** Token counts as ACP engines report them (prompt result `usage`, or a chunk's `_meta.usage`). */
+export type AcpUsage = NonNullable<AcpPromptResult['usage']>;

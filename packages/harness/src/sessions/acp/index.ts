@@ -1,4 +1,4 @@
-// The Agent Client Protocol backend and its Gemini CLI / opencode presets.
+// The Agent Client Protocol backend and its presets: Gemini CLI, opencode, Qwen Code, GitHub Copilot CLI, Hermes Agent.
 export {
   ACP_CONTINUATION_KIND,
   AcpExecutionAdapter,
@@ -15,3 +15,7 @@ export {
   type AcpPresetOptions,
   type OpenCodeAcpPresetOptions,
 } from './acp-presets.js';
+export { createQwenAcpAdapter, type QwenAcpPresetOptions } from './qwen-acp-preset.js';
+export { createCopilotAcpAdapter, type CopilotAcpPresetOptions } from './copilot-acp-preset.js';
+export { createHermesAcpAdapter, type HermesAcpPresetOptions } from './hermes-acp-preset.js';
+export type { AcpEngineProvider } from './acp-engine-home.js';

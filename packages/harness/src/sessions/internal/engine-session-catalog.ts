@@ -2,7 +2,16 @@ import { DEFAULT_INHERITED_ENV } from '../../local/local-command-defaults.js';
 import { CLAUDE_INHERITED_ENV } from '../claude-code-session/claude-code-session-options.js';
 
 /** The session backends `probeEngineSessions` knows, in the order it reports them. */
-export const ENGINE_SESSION_IDS = /* @__PURE__ */ Object.freeze(['gemini-acp', 'opencode-acp', 'codex-app-server', 'claude-code-session', 'omp-rpc'] as const);
+export const ENGINE_SESSION_IDS = /* @__PURE__ */ Object.freeze([
+  'gemini-acp',
+  'opencode-acp',
+  'qwen-acp',
+  'copilot-acp',
+  'hermes-acp',
+  'codex-app-server',
+  'claude-code-session',
+  'omp-rpc',
+] as const);
 
 /** One of {@link ENGINE_SESSION_IDS}. */
 export type EngineSessionId = (typeof ENGINE_SESSION_IDS)[number];
@@ -19,6 +28,8 @@ export interface EngineSessionEntry {
   args: readonly string[];
   /** Variables the backend's preset passes through by default. */
   inheritEnv: readonly string[];
+  /** Variables the preset sets that matter to the handshake (e.g. Qwen Code's no-relaunch switch). */
+  env?: Readonly<Record<string, string>> | undefined;
   install: string;
   /** The command a person can run to see what the engine says. */
   manual: string;
@@ -43,6 +54,36 @@ export const ENGINE_SESSIONS: Readonly<Record<EngineSessionId, EngineSessionEntr
     inheritEnv: /* @__PURE__ */ DEFAULT_INHERITED_ENV.concat(['OPENCODE_*']),
     install: 'npm install -g opencode-ai',
     manual: 'opencode acp',
+  },
+  'qwen-acp': {
+    label: 'Qwen Code (ACP)',
+    protocol: 'acp',
+    command: 'qwen',
+    args: ['--acp'],
+    inheritEnv: /* @__PURE__ */ DEFAULT_INHERITED_ENV.concat(['OPENAI_*', 'QWEN_*']),
+    env: { QWEN_CODE_NO_RELAUNCH: 'true' },
+    // 0.21 and later need Node.js 22.
+    install: 'npm install -g @qwen-code/qwen-code@0.15.10',
+    manual: 'qwen --acp',
+  },
+  'copilot-acp': {
+    label: 'GitHub Copilot CLI (ACP)',
+    protocol: 'acp',
+    command: 'copilot',
+    args: ['--acp'],
+    inheritEnv: /* @__PURE__ */ DEFAULT_INHERITED_ENV.concat(['COPILOT_*', 'GH_TOKEN', 'GITHUB_TOKEN']),
+    env: { COPILOT_AUTO_UPDATE: 'false' },
+    install: 'npm install -g @github/copilot',
+    manual: 'copilot --acp',
+  },
+  'hermes-acp': {
+    label: 'Hermes Agent (ACP)',
+    protocol: 'acp',
+    command: 'hermes',
+    args: ['acp'],
+    inheritEnv: /* @__PURE__ */ DEFAULT_INHERITED_ENV.concat(['HERMES_*']),
+    install: "pip install 'hermes-agent[acp]'",
+    manual: 'hermes acp',
   },
   'codex-app-server': {
     label: 'Codex app-server',

@@ -1,4 +1,3 @@
-import { EngineHome } from '../../process/engine-home.js';
 import { SessionExecutionAdapter } from '../driver/session-execution-adapter.js';
 import { resolveOmpRpcOptions, type OmpRpcAdapterOptions } from './omp-rpc-options.js';
 import { OmpRpcProtocol } from './omp-rpc-protocol.js';
@@ -20,20 +19,19 @@ import type { OmpApproval, OmpLiveSession, OmpTurn, OmpTurnEnd } from './omp-rpc
  * await backend.dispose();
  */
 export class OmpRpcExecutionAdapter extends SessionExecutionAdapter<OmpLiveSession, OmpApproval, OmpTurnEnd, OmpTurn> {
-  private readonly home: EngineHome;
+  private readonly omp: OmpRpcProtocol;
 
   /** @throws HarnessConfigError when an option is invalid. */
   constructor(options: OmpRpcAdapterOptions = {}) {
-    const config = resolveOmpRpcOptions(options);
-    const home = new EngineHome('agent-assistant-omp-', config.home);
-    super(new OmpRpcProtocol(config, home));
-    this.home = home;
+    const protocol = new OmpRpcProtocol(resolveOmpRpcOptions(options));
+    super(protocol);
+    this.omp = protocol;
   }
 
   /** Stops every engine, then removes the private home. */
   override async dispose(): Promise<void> {
     await super.dispose();
-    await this.home.remove();
+    await this.omp.release();
   }
 }
 

@@ -37,7 +37,8 @@ export interface OmpRpcAdapterOptions
   approvalMode?: OmpApprovalMode | undefined;
   /**
    * The engine's `HOME`, where omp keeps its sessions, settings and logs. A session can be
-   * resumed (`--resume`) only from the same home.
+   * resumed (`--resume`) only from the same home. `provider`'s `models.yml` is written there only
+   * when the home has none.
    * @default a private directory made for this adapter and removed by `dispose()`
    */
   home?: string | undefined;

@@ -2,7 +2,7 @@ import type { ExecutionCapabilities, ExecutionContinuation } from '../../executi
 import { buildLocalPrompt } from '../../local/build-local-prompt.js';
 import { toolActivityKind } from '../../local/tool-activity-kind.js';
 import { buildEnvironment } from '../../process/build-environment.js';
-import type { EngineHome } from '../../process/engine-home.js';
+import { prepareEngineHome, type EngineHome } from '../../process/private-home.js';
 import { loadNodeModules } from '../../process/load-node-modules.js';
 import { describeError } from '../../shared/describe-error.js';
 import { finishedResult } from '../acp/acp-result.js';
@@ -27,10 +27,9 @@ export class OmpRpcProtocol implements SessionProtocol<OmpLiveSession, OmpApprov
   readonly label: string;
   readonly settings: SessionDriverSettings;
 
-  constructor(
-    private readonly config: ResolvedOmpRpcOptions,
-    private readonly home: EngineHome,
-  ) {
+  private home: Promise<EngineHome> | undefined;
+
+  constructor(private readonly config: ResolvedOmpRpcOptions) {
     this.backendId = config.backendId;
     this.label = config.label;
     this.settings = { timeoutMs: config.timeoutMs, cancelGraceMs: config.killGraceMs, maxLiveSessions: config.maxLiveSessions, idleTimeoutMs: config.idleTimeoutMs, pausedTurn: 'cancel' };
@@ -145,8 +144,7 @@ export class OmpRpcProtocol implements SessionProtocol<OmpLiveSession, OmpApprov
   private async start(context: SessionCallContext, resume: string | undefined): Promise<OmpLiveSession> {
     const { config } = this;
     const node = await loadNodeModules();
-    const home = await this.home.path();
-    if (config.provider !== undefined) await this.home.writeFile('.omp/agent/models.yml', modelsFile(config.provider));
+    const home = (await this.engineHome()).path;
     const key = config.provider?.apiKey;
     const env = buildEnvironment(node.process.env, config.inheritEnv, { ...config.env, HOME: home, ...(key === undefined ? {} : { [OMP_PROVIDER_KEY_VARIABLE]: key }) }, node.process.platform);
     const session = new OmpLiveSession(node, {
@@ -172,6 +170,24 @@ export class OmpRpcProtocol implements SessionProtocol<OmpLiveSession, OmpApprov
       throw new Error(`the engine session could not be opened: ${describeError(error)}${stderr}`, { cause: error });
     }
     return session;
+  }
+
+  /** Removes a private home (a caller's `home` stays). */
+  async release(): Promise<void> {
+    const home = await this.home?.catch(() => undefined);
+    this.home = undefined;
+    await home?.remove();
+  }
+
+  /** The engine's home, made once per adapter: omp's `models.yml` is written there when a provider is given and the file is missing. */
+  private engineHome(): Promise<EngineHome> {
+    const { provider } = this.config;
+    const files: Record<string, string> = provider === undefined ? {} : { '.omp/agent/models.yml': modelsFile(provider) };
+    const home = (this.home ??= prepareEngineHome('agent-assistant-omp-', this.config.home, files));
+    home.catch(() => {
+      if (this.home === home) this.home = undefined;
+    });
+    return home;
   }
 
   private stderrOf(session: OmpLiveSession): string {
