@@ -13,6 +13,7 @@ export * from './core/index.js';
 export * from './providers/index.js';
 export * from './tools/index.js';
 export * from './tools/workspace/index.js';
+export * from './tools/bash/index.js';
 export * from './local/index.js';
 export * from './sessions/index.js';
 export * from './agent-relay/protocol/index.js';

@@ -5,6 +5,7 @@
  */
 export * from './index.js';
 export * from './workspace/index.js';
+export * from './bash/index.js';
 export {
   CITE_SOURCE_PATHS_CLAUSE,
   EMPTY_RESULT_HONESTY_CLAUSE,
