@@ -1,10 +1,7 @@
 // npm start — offline, no keys: a scripted model searches a memory workspace, reads the file it
 // found and answers citing the `sourcePath` the read returned.
-import {
-  createHarness,
-  createWorkspaceToolRegistry,
-  HALLUCINATION_PREVENTION_CLAUSES,
-} from '@agent-assistant/harness';
+import { createHarness, createWorkspaceToolRegistry } from '@agent-assistant/harness';
+import { HALLUCINATION_PREVENTION_CLAUSES } from '@agent-assistant/harness/tools';
 import { createScriptedModel } from '@agent-assistant/harness/testing';
 import { createMemoryVfs } from '@agent-assistant/vfs';
 

@@ -8,6 +8,11 @@ export default defineConfig({
     // Spawned by createNodeResumeGuardClaimers, found beside testing-node.
     'resume-guard-claimer': 'src/testing/node/resume-guard-claimer.ts',
     'agent-relay': 'src/agent-relay/index.ts',
+    // The protocol plumbing of each folder, named after it (the main entry holds what users build with).
+    providers: 'src/providers/subpath.ts',
+    local: 'src/local/subpath.ts',
+    sessions: 'src/sessions/subpath.ts',
+    tools: 'src/tools/subpath.ts',
     'worker-bridge': 'src/worker-bridge/index.ts',
     'agent-assistant-worker': 'src/worker-bridge/bin/agent-assistant-worker.ts',
     'agent-assistant': 'src/cli/bin/agent-assistant.ts',

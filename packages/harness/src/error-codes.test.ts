@@ -44,6 +44,10 @@ const PUBLIC_ENTRIES: Readonly<Record<string, Readonly<Record<string, string>>>>
     './testing/node': 'src/testing/node/index.ts',
     './worker-bridge': 'src/worker-bridge/index.ts',
     './agent-relay': 'src/agent-relay/index.ts',
+    './providers': 'src/providers/subpath.ts',
+    './local': 'src/local/subpath.ts',
+    './sessions': 'src/sessions/subpath.ts',
+    './tools': 'src/tools/subpath.ts',
   },
   'packages/vfs': { '.': 'src/index.ts', './node': 'src/node/index.ts' },
 };

@@ -22,7 +22,8 @@ async function staticNodeImports(entry: string): Promise<string[]> {
 }
 
 describe('Worker safety of the built entries', () => {
-  it.each(['index.js', 'testing.js'])('%s has no static node: imports', async (file) => {
+  // The main entry, the testing kit, and the plumbing subpaths of folders the main entry holds.
+  it.each(['index.js', 'testing.js', 'providers.js', 'tools.js', 'local.js', 'sessions.js'])('%s has no static node: imports', async (file) => {
     expect(existsSync(dist(file)), 'build the package first (npm test does)').toBe(true);
     expect(await staticNodeImports(dist(file))).toEqual([]);
   });

@@ -38,14 +38,6 @@ export type {
 } from './local-command-options.js';
 export { createOpenCodeAdapter, OpenCodeExecutionAdapter, type OpenCodeAdapterOptions } from './opencode-adapter.js';
 export {
-  parseClaudeCodeOutput,
-  type ClaudeCodeResultObject,
-  type ParseClaudeCodeOutputOptions,
-} from './parse-claude-code-output.js';
-export { parseCodexOutput, type ParseCodexOutputOptions } from './parse-codex-output.js';
-export { parseGeminiCliOutput, type ParseGeminiCliOutputOptions } from './parse-gemini-cli-output.js';
-export { parseOpenCodeOutput, type ParseOpenCodeOutputOptions } from './parse-opencode-output.js';
-export {
   DEFAULT_PROBE_OPTIONS,
   probeLocalBackends,
   requireLocalBackend,

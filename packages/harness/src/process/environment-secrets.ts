@@ -1,4 +1,4 @@
-import { createRedactor } from '../providers/http/redact-secrets.js';
+import { createRedactor } from '../shared/redact-secrets.js';
 import { configuredValues } from './build-environment.js';
 import { isProxyVariable, proxyCredentials } from './internal/strip-proxy-credentials.js';
 

@@ -6,7 +6,7 @@ import { createModelInput, weatherTool } from './__fixtures__/create-model-input
 import { findSecret } from './__fixtures__/find-secret.js';
 import { anthropicStream, encodeJson, fetchAnswering, ollamaStream, openAIStream, splitBytes } from './__fixtures__/wire-bodies.js';
 import { createAnthropicModel } from './anthropic/create-anthropic-model.js';
-import { createRedactor } from './http/redact-secrets.js';
+import { createRedactor } from '../shared/redact-secrets.js';
 import { createStreamRedactor } from './http/stream-redactor.js';
 import { createOllamaModel } from './ollama/create-ollama-model.js';
 import { createOpenAICompatibleModel } from './openai-compatible/create-openai-compatible-model.js';

@@ -1,4 +1,4 @@
-import { HarnessConfigError } from '../core/errors/harness-config-error.js';
+import { HarnessConfigError } from './errors/harness-config-error.js';
 
 /** Reads an optional integer option within min..max (min defaults to 1). */
 export function boundedOption(value: number | undefined, fallback: number, max: number, field: string, min = 1): number {

@@ -3,9 +3,9 @@
 
 /** `process.getBuiltinModule` (Node.js ≥ 20.16, Deno, Bun): loads a built-in synchronously. */
 type GetBuiltinModule = (id: string) => unknown;
-import { HarnessError } from '../core/errors/harness-error.js';
+import { HarnessError } from './errors/harness-error.js';
 import { describeError } from './describe-error.js';
-import { hasErrorMarker } from '../core/errors/has-error-marker.js';
+import { hasErrorMarker } from './errors/has-error-marker.js';
 
 function builtinModuleGetter(): GetBuiltinModule | undefined {
   const processObject = (globalThis as { process?: { getBuiltinModule?: unknown } }).process;

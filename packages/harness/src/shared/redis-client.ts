@@ -1,4 +1,4 @@
-import { HarnessConfigError } from '../core/errors/harness-config-error.js';
+import { HarnessConfigError } from './errors/harness-config-error.js';
 
 /** The part of a node-redis client (`redis` v4, v5: `createClient()`) the Redis stores use. */
 export interface NodeRedisClientLike {

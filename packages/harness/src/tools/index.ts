@@ -1,7 +1,7 @@
 /**
  * @module tools
  * Typed tools from schemas, registry composition, and the read-only public GitHub tools.
- * (Workspace tools have their own folder, `./workspace`.)
+ * (The workspace tools and the bash tool have their own folders, exported by the main entry beside this one.)
  */
 export {
   defineTool,
@@ -32,5 +32,4 @@ export * from './scratchpad/index.js';
 export * from './mcp/index.js';
 export * from './idempotency/index.js';
 export * from './memory/index.js';
-export * from './bash/index.js';
 export * from './subagents/index.js';

@@ -1,5 +1,5 @@
 import type { ExecutionAdapter, ExecutionNegotiation, ExecutionResult } from '../execution/types.js';
-import { describeError } from '../agent-relay/protocol/describe-error.js';
+import { describeError } from '../shared/describe-error.js';
 import type { CliRunInput, CliRunner } from './cli-runner.js';
 
 /** Options of {@link createAdapterRunner}. */

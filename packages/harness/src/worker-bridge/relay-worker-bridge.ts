@@ -1,6 +1,6 @@
 import type { ExecutionResult } from '../execution/types.js';
 import { buildLocalPrompt } from '../local/build-local-prompt.js';
-import { describeError } from '../agent-relay/protocol/describe-error.js';
+import { describeError } from '../shared/describe-error.js';
 import type { RelayInboundMessage } from '../agent-relay/protocol/relay-transport.js';
 import type { ExecutionCancelMessage, ExecutionRequestMessage } from '../agent-relay/protocol/message-types.js';
 import { hasNoControlCharacters } from '../agent-relay/protocol/control-characters.js';

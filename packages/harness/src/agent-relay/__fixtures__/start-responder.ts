@@ -1,5 +1,5 @@
 import type { RelayTransport } from '../protocol/relay-transport.js';
-import { decodeWorkerInboundMessage, encodeExecutionResultMessage } from '../protocol/index.js';
+import { decodeWorkerInboundMessage, encodeExecutionResultMessage } from '../protocol/wire.js';
 import type { ExecutionCancelMessage, ExecutionRequestMessage } from '../protocol/message-types.js';
 import type { ExecutionResult } from '../../execution/types.js';
 

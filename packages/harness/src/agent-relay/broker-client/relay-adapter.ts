@@ -2,7 +2,7 @@ import * as z from '../../shared/validation/index.js';
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import { formatIssues } from '../../shared/schemas/format-issues.js';
 import { memo } from '../../shared/schemas/lazy-schema.js';
-import { describeError } from '../protocol/describe-error.js';
+import { describeError } from '../../shared/describe-error.js';
 import { RecentIds } from '../protocol/recent-ids.js';
 import type { RelayInboundMessage, RelaySendInput, RelayTransport } from '../protocol/relay-transport.js';
 import { RelayConnectionError } from './errors/relay-connection-error.js';

@@ -9,7 +9,7 @@ import type {
   ExecutionRequest,
   ExecutionResult,
 } from '../../execution/types.js';
-import { describeError } from '../protocol/describe-error.js';
+import { describeError } from '../../shared/describe-error.js';
 import { encodeExecutionCancelMessage } from '../protocol/execution-cancel-message.js';
 import { encodeExecutionRequestMessage } from '../protocol/execution-request-message.js';
 import { hasNoControlCharacters } from '../protocol/control-characters.js';

@@ -9,7 +9,7 @@ import {
   encodeExecutionCancelMessage,
   encodeExecutionRequestMessage,
   encodeExecutionResultMessage,
-} from './index.js';
+} from './wire.js';
 import { executionStreamEventSchema } from '../../execution/execution-stream-event-schema.js';
 
 // Any body a relay can deliver: decoders answer, never throw, and what they accept is a valid result.

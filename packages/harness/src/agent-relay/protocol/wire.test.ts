@@ -10,7 +10,7 @@ import {
   encodeExecutionRequestMessage,
   encodeExecutionResultMessage,
   normalizeWorkerResult,
-} from './index.js';
+} from './wire.js';
 
 const request = {
   assistantId: 'a',

@@ -1,4 +1,4 @@
-import { readBodyText } from '../../providers/http/read-body-text.js';
+import { readBodyText } from '../../shared/read-body-text.js';
 import { HarnessConfigError } from '../errors/harness-config-error.js';
 import type { HarnessContinuation, HarnessResumeGuard } from '../types/continuation.js';
 import { createClaimTokens } from './claim-tokens.js';

@@ -2,8 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { propertyRuns } from '../../__fixtures__/property-runs.js';
-import { buildEnvironment } from '../build-environment.js';
-import { DEFAULT_INHERITED_ENV } from '../../local/local-command-defaults.js';
+import { buildEnvironment, DEFAULT_INHERITED_ENV } from '../build-environment.js';
 
 const secret = fc.string({ minLength: 8, maxLength: 40 }).map((text) => `S3CR3T${text}`);
 const host = fc.domain();

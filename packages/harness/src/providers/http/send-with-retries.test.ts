@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createFakeOpenAICompatibleServer } from '../../testing/node/index.js';
 import type { FakeModelServer, FakeServerScript } from '../../testing/node/index.js';
 import { HarnessModelHttpError } from './harness-model-http-error.js';
-import { readBodyText } from './read-body-text.js';
-import { createRedactor } from './redact-secrets.js';
+import { readBodyText } from '../../shared/read-body-text.js';
+import { createRedactor } from '../../shared/redact-secrets.js';
 import type { RetryEvent } from './retry-policy.js';
 import { providerErrorDetails, sendWithRetries, type SendRequest } from './send-with-retries.js';
 

@@ -1,8 +1,8 @@
 import { HarnessModelHttpError } from './harness-model-http-error.js';
 import { abortableDelay, linkAbortSignal } from './link-abort-signal.js';
 import { postJson, type FetchFunction } from './post-json.js';
-import { readBodyText } from './read-body-text.js';
-import { truncateText, type Redactor } from './redact-secrets.js';
+import { readBodyText } from '../../shared/read-body-text.js';
+import { truncateText, type Redactor } from '../../shared/redact-secrets.js';
 import { classifyProviderError, readProviderError, readShouldRetry, type ProviderErrorDetails } from './provider-error-class.js';
 import { parseRetryAfter, retryDelay, type ResolvedRetryOptions, type RetryEvent } from './retry-policy.js';
 import { describeError } from '../../shared/describe-error.js';

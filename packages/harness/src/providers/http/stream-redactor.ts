@@ -1,4 +1,4 @@
-import type { Redactor } from './redact-secrets.js';
+import type { Redactor } from '../../shared/redact-secrets.js';
 
 /** Redacts text that arrives in pieces, so a secret split across pieces never shows. */
 export interface StreamRedactor {

@@ -1,7 +1,7 @@
 import type { HarnessModelInput, HarnessModelOutput, HarnessModelStreamPart } from '../../core/types/model.js';
 import type { HarnessTranscriptItem } from '../../core/types/transcript.js';
 import { utf8ByteLength } from '../../core/continuation/utf8-byte-length.js';
-import { createRedactor } from '../http/redact-secrets.js';
+import { createRedactor } from '../../shared/redact-secrets.js';
 import type { ModelPricing } from '../pricing/model-pricing.js';
 import { priceUsage } from '../pricing/price-usage.js';
 import type { JsonCallOutcome, ProviderTransport, StreamCallOutcome } from './create-provider-transport.js';

@@ -1,7 +1,7 @@
 import { HarnessModelHttpError } from '../http/harness-model-http-error.js';
 import type { ResolvedHttpProviderOptions } from '../http/http-provider-options.js';
-import { readBodyText } from '../http/read-body-text.js';
-import { createRedactor, sensitiveHeaderValues, truncateText, type Redactor } from '../http/redact-secrets.js';
+import { readBodyText } from '../../shared/read-body-text.js';
+import { createRedactor, sensitiveHeaderValues, truncateText, type Redactor } from '../../shared/redact-secrets.js';
 import { describeApiKeySource, resolveApiKey } from '../http/resolve-api-key.js';
 import { sendWithRetries, waitToRetry, type AttemptScope, type FailedAttempt, type SendRequest } from '../http/send-with-retries.js';
 import { readSseEvents, type SseEvent } from '../sse/read-sse-events.js';

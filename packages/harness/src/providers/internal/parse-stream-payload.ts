@@ -1,7 +1,7 @@
 import type { ValidationIssue } from '../../shared/validation/index.js';
 import type { HarnessInvalidOutput } from '../../core/types/model.js';
 import { formatIssues } from '../../shared/schemas/format-issues.js';
-import { truncateText } from '../http/redact-secrets.js';
+import { truncateText } from '../../shared/redact-secrets.js';
 import { invalidOutput, truncatedStreamOutput, type OutputContext } from './transport-failure-output.js';
 
 /** A provider schema: anything with `safeParse`. */

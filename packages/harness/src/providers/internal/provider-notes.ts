@@ -1,4 +1,4 @@
-import type { Redactor } from '../http/redact-secrets.js';
+import type { Redactor } from '../../shared/redact-secrets.js';
 
 /** Most notes one step collects (the harness keeps 16 per output; one more says how many were left out). */
 const MAX_NOTES = 15;

@@ -1,5 +1,5 @@
 import type { HarnessToolCall } from '../../shared/types/tools.js';
-import type { Redactor } from '../http/redact-secrets.js';
+import type { Redactor } from '../../shared/redact-secrets.js';
 import { generateCallId, parseToolArguments } from './parse-tool-arguments.js';
 
 /** A tool call as a provider assembled it, before checking. */

@@ -3,7 +3,7 @@ import type { HarnessInvalidOutputKind } from '../../core/types/transcript.js';
 import type { HarnessUsage } from '../../shared/types/usage.js';
 import { httpErrorToInvalidOutput } from '../http/http-error-to-invalid-output.js';
 import { classifyProviderError, type ProviderErrorDetails } from '../http/provider-error-class.js';
-import { truncateText, type Redactor } from '../http/redact-secrets.js';
+import { truncateText, type Redactor } from '../../shared/redact-secrets.js';
 import type { JsonCallOutcome } from './create-provider-transport.js';
 
 /** What every output of one model call is stamped with. */

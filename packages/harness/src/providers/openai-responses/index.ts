@@ -4,11 +4,3 @@ export {
   type OpenAIResponsesModelOptions,
   type OpenAIResponsesReasoningEffort,
 } from './openai-responses-model-options.js';
-export {
-  convertToOpenAIResponsesInput,
-  convertToOpenAIResponsesTools,
-  type ConvertToOpenAIResponsesInputOptions,
-  type OpenAIResponsesConversation,
-  type OpenAIResponsesPrompt,
-} from './convert-to-openai-responses-input.js';
-export type { OpenAIResponsesInputContent, OpenAIResponsesInputItem, OpenAIResponsesReasoningItem, OpenAIResponsesTool } from './openai-responses-api-types.js';

@@ -1,4 +1,4 @@
-import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
+import { HarnessConfigError } from '../errors/harness-config-error.js';
 
 /** What a Postgres query resolves to: `pg`'s `QueryResult` and PGlite's `Results` both fit. */
 export interface PostgresQueryResult {

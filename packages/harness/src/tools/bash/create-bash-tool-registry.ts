@@ -3,10 +3,9 @@ import { checkStore, MAX_OUTPUT_ARTIFACT_BYTES, type OutputArtifactStore } from 
 import { MIN_REDUCED_OUTPUT_BUDGET, reduceOutput } from '../../context/output/reduce-output.js';
 import { createTemporaryOutputStore } from '../../context/output/temporary-output-store.js';
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
-import { buildEnvironment } from '../../process/build-environment.js';
+import { buildEnvironment, DEFAULT_INHERITED_ENV } from '../../process/build-environment.js';
 import { loadNodeModules } from '../../process/load-node-modules.js';
 import { runProcess, type ProcessOutcome } from '../../process/run-process.js';
-import { DEFAULT_INHERITED_ENV } from '../../local/local-command-defaults.js';
 import { createToolRegistry, type TypedToolRegistry } from '../create-tool-registry.js';
 import { defineTool } from '../define-tool.js';
 import { boundedOption } from '../../shared/bounded-option.js';

@@ -1,5 +1,5 @@
 import type { HarnessToolCall, HarnessToolExecutionContext, HarnessToolRegistry, HarnessToolResult, HarnessToolDefinition } from '../../shared/types/tools.js';
-import { createRedactor, headerSecrets, sensitiveHeaderValues, type Redactor } from '../../providers/http/redact-secrets.js';
+import { createRedactor, headerSecrets, sensitiveHeaderValues, type Redactor } from '../../shared/redact-secrets.js';
 import { loadMcpModule, type McpClientConstructor, type McpTransportLike } from './internal/load-mcp-sdk.js';
 import { listMcpTools, mcpListError } from './internal/list-mcp-tools.js';
 import { mapCallError, mapCallResult } from './internal/map-mcp-result.js';

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import * as root from '../../index.js';
 import * as workspace from './index.js';
+import * as toolsSubpath from '../subpath.js';
 
 const FOLDER = dirname(fileURLToPath(import.meta.url));
 
@@ -18,11 +19,7 @@ function sourceFiles(directory: string): string[] {
 describe('workspace tools entry', () => {
   it('exports the documented values, also from the package root', () => {
     const names = [
-      'CITE_SOURCE_PATHS_CLAUSE',
       'DEFAULT_WORKSPACE_TOOL_OPTIONS',
-      'EMPTY_RESULT_HONESTY_CLAUSE',
-      'HALLUCINATION_PREVENTION_CLAUSES',
-      'SURFACE_TOOL_ERRORS_CLAUSE',
       'WORKSPACE_LIST_TOOL_NAME',
       'WORKSPACE_READ_JSON_TOOL_NAME',
       'WORKSPACE_READ_TOOL_NAME',
@@ -33,6 +30,16 @@ describe('workspace tools entry', () => {
     ];
     expect(Object.keys(workspace).sort()).toEqual(names.sort());
     for (const name of names) expect(root).toHaveProperty(name, workspace[name as keyof typeof workspace]);
+  });
+
+  it('exports the prompt clauses from ./tools (and, deprecated, from the package root)', () => {
+    const clauses = ['CITE_SOURCE_PATHS_CLAUSE', 'EMPTY_RESULT_HONESTY_CLAUSE', 'HALLUCINATION_PREVENTION_CLAUSES', 'SURFACE_TOOL_ERRORS_CLAUSE'] as const;
+    for (const name of clauses) expect(root).toHaveProperty(name, toolsSubpath[name]);
+    expect(toolsSubpath.HALLUCINATION_PREVENTION_CLAUSES).toEqual([
+      toolsSubpath.CITE_SOURCE_PATHS_CLAUSE,
+      toolsSubpath.EMPTY_RESULT_HONESTY_CLAUSE,
+      toolsSubpath.SURFACE_TOOL_ERRORS_CLAUSE,
+    ]);
   });
 
   it('stays Worker-safe and imports only types from @agent-assistant/vfs', () => {

@@ -1,7 +1,7 @@
 /**
  * @module tools/workspace
- * Read-only workspace tools over an `@agent-assistant/vfs` provider, and prompt clauses that keep
- * answers grounded in what the tools returned.
+ * Read-only workspace tools over an `@agent-assistant/vfs` provider. (The prompt clauses that keep
+ * answers grounded in what the tools returned are in `@agent-assistant/harness/tools`.)
  */
 export { createWorkspaceToolRegistry } from './create-workspace-tool-registry.js';
 export {
@@ -17,9 +17,3 @@ export {
   WORKSPACE_TOOL_NAMES,
   type WorkspaceToolName,
 } from './workspace-tool-names.js';
-export {
-  CITE_SOURCE_PATHS_CLAUSE,
-  EMPTY_RESULT_HONESTY_CLAUSE,
-  HALLUCINATION_PREVENTION_CLAUSES,
-  SURFACE_TOOL_ERRORS_CLAUSE,
-} from './workspace-prompt-clauses.js';

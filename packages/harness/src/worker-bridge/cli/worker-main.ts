@@ -1,5 +1,5 @@
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
-import { describeError } from '../../agent-relay/protocol/describe-error.js';
+import { describeError } from '../../shared/describe-error.js';
 import type { RelayTransport } from '../../agent-relay/protocol/relay-transport.js';
 import { createRelayWorkerBridge } from '../relay-worker-bridge.js';
 import type { RelayWorkerBridgeEvent } from '../relay-worker-bridge-options.js';

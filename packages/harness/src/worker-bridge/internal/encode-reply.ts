@@ -1,5 +1,5 @@
 import type { ExecutionResult } from '../../execution/types.js';
-import { describeError } from '../../agent-relay/protocol/describe-error.js';
+import { describeError } from '../../shared/describe-error.js';
 import { encodeExecutionResultMessage } from '../../agent-relay/protocol/execution-result-message.js';
 import type { ExecutionRequestMessage } from '../../agent-relay/protocol/message-types.js';
 import { bridgeFailure } from './worker-results.js';

@@ -1,7 +1,7 @@
 import { detachValue } from '../../core/continuation/detach-value.js';
 import { executionResultSchemas } from '../../execution/execution-result-schema.js';
 import type { ExecutionRequest, ExecutionResult } from '../../execution/types.js';
-import { describeError } from '../../agent-relay/protocol/describe-error.js';
+import { describeError } from '../../shared/describe-error.js';
 import { formatIssues } from '../../shared/schemas/format-issues.js';
 import type { CliRunInput, CliRunner } from '../cli-runner.js';
 import { bridgeFailure, stoppedFailure, timeoutReason } from './worker-results.js';

@@ -7,7 +7,7 @@ import type { AgentRelayExecutionAdapterOptions } from '../agent-relay-execution
 import type { RelayTransport } from '../../protocol/relay-transport.js';
 import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters } from '../../protocol/control-characters.js';
 import { DEFAULT_MAX_BODY_CHARS } from '../../protocol/parse-body.js';
-import { describeError } from '../../protocol/describe-error.js';
+import { describeError } from '../../../shared/describe-error.js';
 
 /** The options with every default applied. */
 export interface ResolvedAgentRelayOptions {

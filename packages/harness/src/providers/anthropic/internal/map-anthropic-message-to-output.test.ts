@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readProviderError } from '../../http/provider-error-class.js';
-import { createRedactor } from '../../http/redact-secrets.js';
+import { createRedactor } from '../../../shared/redact-secrets.js';
 import type { OutputContext } from '../../internal/transport-failure-output.js';
 import { createAnthropicStreamAssembler } from './assemble-anthropic-stream.js';
 import { mapAnthropicMessageToOutput, readAnthropicUsage } from './map-anthropic-message-to-output.js';

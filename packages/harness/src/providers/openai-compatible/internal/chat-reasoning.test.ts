@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRedactor } from '../../http/redact-secrets.js';
+import { createRedactor } from '../../../shared/redact-secrets.js';
 import { chatReasoningPart, mergeReasoningDetails, readReasoningDetails, replayReasoningDetails } from './chat-reasoning.js';
 
 describe('chat reasoning', () => {

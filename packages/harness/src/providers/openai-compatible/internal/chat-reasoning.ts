@@ -1,5 +1,5 @@
 import type { HarnessReasoningPart } from '../../../core/types/model.js';
-import type { Redactor } from '../../http/redact-secrets.js';
+import type { Redactor } from '../../../shared/redact-secrets.js';
 import { appendAll } from '../../../shared/append-all.js';
 
 /** The `provider` of the reasoning parts chat completions produce and replay. */

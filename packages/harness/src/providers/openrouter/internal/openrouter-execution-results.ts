@@ -1,7 +1,7 @@
 import type { ExecutionError, ExecutionNegotiation, ExecutionResult, ExecutionTrace } from '../../../execution/types.js';
 import type { HarnessUsage } from '../../../shared/types/usage.js';
 import { classifyProviderError } from '../../http/provider-error-class.js';
-import type { Redactor } from '../../http/redact-secrets.js';
+import type { Redactor } from '../../../shared/redact-secrets.js';
 import { mapOpenAICompatibleFinishReason } from '../../openai-compatible/map-openai-compatible-finish-reason.js';
 import { readOpenAICompatibleUsage, type AssembledChatMessage } from '../../openai-compatible/map-chat-message-to-output.js';
 

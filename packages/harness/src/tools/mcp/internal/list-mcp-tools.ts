@@ -1,6 +1,6 @@
 import { describeError } from '../../../shared/describe-error.js';
 import { HarnessConfigError } from '../../../core/errors/harness-config-error.js';
-import type { Redactor } from '../../../providers/http/redact-secrets.js';
+import type { Redactor } from '../../../shared/redact-secrets.js';
 import { ToolExecutionError } from '../../tool-execution-error.js';
 import type { McpClientLike, McpRequestOptionsLike } from '../mcp-tool-options.js';
 import { createMcpToolReader, type McpToolFilter, type McpToolList } from './read-mcp-tools.js';

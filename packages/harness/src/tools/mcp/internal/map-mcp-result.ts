@@ -2,7 +2,7 @@ import type { HarnessToolCall, HarnessToolError, HarnessToolResult } from '../..
 import { describeError } from '../../../shared/describe-error.js';
 import { toPlainJson } from '../../../core/continuation/to-plain-json.js';
 import { isRecord } from '../../../shared/is-record.js';
-import type { Redactor } from '../../../providers/http/redact-secrets.js';
+import type { Redactor } from '../../../shared/redact-secrets.js';
 
 /** JSON-RPC error codes of the SDK's `McpError`. */
 const REQUEST_TIMEOUT = -32001;
