@@ -118,10 +118,10 @@ function copilotConfig(options: CopilotAdapterOptions): LocalCommandAdapterConfi
         root().then((dir) => fs.join(dir, 'home')),
         copilotNativeBinary(options.command ?? SPEC.defaultCommand, { ...fs.env, ...options.env }, options.cwd),
       ]);
-      const copilotHome = options.configDir ?? fs.join(home, '.copilot');
+      const copilotHome = fs.resolve(options.configDir ?? fs.join(home, '.copilot'));
       await fs.mkdir(home, { recursive: true, mode: 0o700 });
       await fs.mkdir(copilotHome, { recursive: true, mode: 0o700 });
-      const cache = options.cacheDir ?? fs.env['XDG_CACHE_HOME'] ?? fs.join(fs.homedir(), '.cache');
+      const cache = fs.resolve(options.cacheDir ?? fs.env['XDG_CACHE_HOME'] ?? fs.join(fs.homedir(), '.cache'));
       return { command, HOME: home, COPILOT_HOME: copilotHome, XDG_CACHE_HOME: cache };
     })();
     setup.catch(() => {

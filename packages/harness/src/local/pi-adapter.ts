@@ -129,7 +129,7 @@ function piConfig(options: PiAdapterOptions): LocalCommandAdapterConfig {
     setup ??= (async () => {
       const fs = await loadPresetFs();
       const home = fs.join(await root(), 'home');
-      const agentDir = options.agentDir ?? fs.join(home, '.pi', 'agent');
+      const agentDir = fs.resolve(options.agentDir ?? fs.join(home, '.pi', 'agent'));
       await fs.mkdir(home, { recursive: true, mode: 0o700 });
       await fs.mkdir(agentDir, { recursive: true, mode: 0o700 });
       if (provider !== undefined) await fs.writeFile(fs.join(agentDir, 'models.json'), provider.json, { flag: 'w', mode: 0o600 });

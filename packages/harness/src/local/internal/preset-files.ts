@@ -22,6 +22,8 @@ export interface PresetFs {
   join(...parts: string[]): string;
   dirname(path: string): string;
   basename(path: string): string;
+  /** An absolute path, relative parts resolved against this process's working directory. */
+  resolve(path: string): string;
   /** `O_RDONLY | O_NOFOLLOW | O_NONBLOCK` where they exist: no link is followed, no FIFO blocks the open. */
   readFlags: number;
   platform: string;
@@ -37,7 +39,7 @@ export function loadPresetFs(): Promise<PresetFs> {
     const fsp = promises as Pick<PresetFs, 'mkdir' | 'mkdtemp' | 'writeFile' | 'readdir' | 'realpath' | 'open' | 'rm' | 'access'>;
     const constants = (fs as { constants: { O_RDONLY: number; O_NOFOLLOW?: number; O_NONBLOCK?: number } }).constants;
     const osModule = os as { tmpdir(): string; homedir(): string };
-    const pathModule = path as Pick<PresetFs, 'join' | 'dirname' | 'basename'>;
+    const pathModule = path as Pick<PresetFs, 'join' | 'dirname' | 'basename' | 'resolve'>;
     const node = process as { platform: string; arch: string; env: Record<string, string | undefined> };
     return {
       mkdir: fsp.mkdir,
@@ -53,6 +55,7 @@ export function loadPresetFs(): Promise<PresetFs> {
       join: (...parts) => pathModule.join(...parts),
       dirname: (value) => pathModule.dirname(value),
       basename: (value) => pathModule.basename(value),
+      resolve: (value) => pathModule.resolve(value),
       readFlags: constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0),
       platform: node.platform,
       arch: node.arch,
@@ -66,20 +69,14 @@ export function loadPresetFs(): Promise<PresetFs> {
 }
 
 /**
- * A directory made once per adapter instance, on first use: `given` (created if missing) or a new
- * private `<tmpdir>/<prefix>XXXXXX` (mode 0700). It is kept, so the CLI's sessions survive
- * between turns. A failed attempt is retried on the next call.
+ * A private directory made once per adapter instance, on first use: `<tmpdir>/<prefix>XXXXXX`
+ * (mode 0700). It is kept, so the CLI's sessions survive between turns. A failed attempt is
+ * retried on the next call.
  */
-export function lazyPrivateDir(prefix: string, given?: string): () => Promise<string> {
+export function lazyPrivateDir(prefix: string): () => Promise<string> {
   let made: Promise<string> | undefined;
   return () => {
-    made ??= loadPresetFs().then(async (fs) => {
-      if (given !== undefined) {
-        await fs.mkdir(given, { recursive: true, mode: 0o700 });
-        return given;
-      }
-      return fs.mkdtemp(fs.join(fs.tmpdir(), prefix));
-    });
+    made ??= loadPresetFs().then((fs) => fs.mkdtemp(fs.join(fs.tmpdir(), prefix)));
     made.catch(() => {
       made = undefined;
     });
