@@ -5,14 +5,19 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cli, copilotCacheDir, isRunning, processesWith, turn, useCliTestContext, waitFor } from '../helpers.mjs';
 
 const context = useCliTestContext('copilot');
 const NATIVE = join('@github', `copilot-${process.platform}-${process.arch}`, 'copilot');
 
-const copilotBackend = (options = {}) =>
-  new context.harness.CopilotExecutionAdapter({
+const created = [];
+afterEach(async () => {
+  await Promise.all(created.splice(0).map((backend) => backend.dispose()));
+});
+
+const copilotBackend = (options = {}) => {
+  const backend = new context.harness.CopilotExecutionAdapter({
     command: cli('copilot'),
     cwd: join(context.home, 'work'),
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', COPILOT_PROVIDER_API_KEY: 'sk-fake-copilot-e2e' },
@@ -23,6 +28,9 @@ const copilotBackend = (options = {}) =>
     killGraceMs: 2_000,
     ...options,
   });
+  created.push(backend);
+  return backend;
+};
 const harnessOf = (backend) => context.harness.createHarness({ backend, limits: { maxElapsedMs: 150_000 } });
 const chatRequests = () => context.server.requests.filter((request) => request.url === '/v1/chat/completions');
 

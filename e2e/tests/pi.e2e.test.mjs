@@ -4,13 +4,18 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cli, processesWith, isRunning, turn, useCliTestContext, userTexts, waitFor } from '../helpers.mjs';
 
 const context = useCliTestContext('pi');
 
-const piBackend = (options = {}) =>
-  new context.harness.PiExecutionAdapter({
+const created = [];
+afterEach(async () => {
+  await Promise.all(created.splice(0).map((backend) => backend.dispose()));
+});
+
+const piBackend = (options = {}) => {
+  const backend = new context.harness.PiExecutionAdapter({
     command: cli('pi'),
     cwd: join(context.home, 'work'),
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', FAKE_PI_KEY: 'sk-fake-pi-e2e' },
@@ -20,6 +25,9 @@ const piBackend = (options = {}) =>
     killGraceMs: 2_000,
     ...options,
   });
+  created.push(backend);
+  return backend;
+};
 const harnessOf = (backend) => context.harness.createHarness({ backend, limits: { maxElapsedMs: 120_000 } });
 const chatRequests = () => context.server.requests.filter((request) => request.url === '/v1/chat/completions');
 const toolNames = (request) => (request.body.tools ?? []).map((tool) => tool.function?.name);

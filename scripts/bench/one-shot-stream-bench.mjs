@@ -93,12 +93,14 @@ async function run(name, index) {
   const started = performance.now();
   let firstEvent;
   let firstDelta;
-  const stream = harness.createHarness({ backend: backends[name](), limits: { maxElapsedMs: 120_000 } }).streamTurn(input(`${name}-${index}`));
+  const backend = backends[name]();
+  const stream = harness.createHarness({ backend, limits: { maxElapsedMs: 120_000 } }).streamTurn(input(`${name}-${index}`));
   for await (const event of stream) {
     if (['tool_activity', 'plan_update', 'approval_requested', 'text_delta'].includes(event.type)) firstEvent ??= performance.now() - started;
     if (event.type === 'text_delta') firstDelta ??= performance.now() - started;
   }
   const result = await stream.result;
+  await backend.dispose?.(); // pi and copilot: their private HOME
   if (result.outcome !== 'completed') throw new Error(`${name}: ${result.outcome} ${JSON.stringify(result.metadata?.error)}`);
   return { firstEvent, firstDelta, total: performance.now() - started };
 }

@@ -15,6 +15,7 @@ let log: string;
 let copilot: string;
 let cache: string;
 let pids: number[] = [];
+const created: { dispose(): Promise<void> }[] = [];
 
 beforeEach(() => {
   dir = tempDir('copilot-test-');
@@ -22,14 +23,18 @@ beforeEach(() => {
   cache = join(dir, 'cache');
   copilot = fixtureExecutable(dir, 'copilot', 'fake-copilot.mjs');
 });
-afterEach(() => {
+afterEach(async () => {
   killQuietly(pids);
   pids = [];
+  await Promise.all(created.splice(0).map((backend) => backend.dispose()));
   cleanupTempDirs();
 });
 
-const adapter = (options: CopilotAdapterOptions = {}) =>
-  new CopilotExecutionAdapter({ command: copilot, cwd: dir, cacheDir: cache, env: { FAKE_CLI_LOG: log }, killGraceMs: 500, ...options });
+const adapter = (options: CopilotAdapterOptions = {}) => {
+  const backend = new CopilotExecutionAdapter({ command: copilot, cwd: dir, cacheDir: cache, env: { FAKE_CLI_LOG: log }, killGraceMs: 500, ...options });
+  created.push(backend);
+  return backend;
+};
 
 describe('CopilotExecutionAdapter', () => {
   it('runs `copilot -p "" --output-format json` with the prompt on stdin, a chosen session id, private state and the shared cache', async () => {
@@ -156,6 +161,19 @@ describe('CopilotExecutionAdapter', () => {
     const missing = await adapter({ command: join(orphan, 'npm-loader.js') }).execute(executionRequest('hi'));
     expect(missing.status).toBe('failed');
     expect(missing.error?.message).toMatch(/is the npm loader of GitHub Copilot CLI, and its native binary \(@github\/copilot-.+\) is not installed beside it/);
+  });
+
+  it('dispose deletes the private HOME and COPILOT_HOME, never the shared cache', async () => {
+    const backend = adapter();
+    await backend.execute(executionRequest('first'));
+    const home = loggedCalls(log)[0]!.env['HOME']!;
+    expect(existsSync(join(home, '.copilot', 'session-state'))).toBe(true);
+    mkdirSync(cache, { recursive: true });
+    await backend.dispose();
+    expect(existsSync(home)).toBe(false);
+    expect(existsSync(cache)).toBe(true);
+    expect((await backend.execute(executionRequest('second'))).status).toBe('completed');
+    await backend.dispose();
   });
 
   it('is reachable as createLocalBackendAdapter("copilot") and says what it can do', () => {

@@ -2,7 +2,7 @@ import { HarnessConfigError } from '../core/errors/harness-config-error.js';
 import { isRecord } from '../shared/is-record.js';
 import { buildLocalPrompt } from './build-local-prompt.js';
 import { copilotNativeBinary } from './internal/copilot-native-binary.js';
-import { lazyPrivateDir, loadPresetFs, readBoundedFile, runScratchDir } from './internal/preset-files.js';
+import { lazyPrivateDir, loadPresetFs, oncePerDir, readBoundedFile, runScratchDir, type LazyPrivateDir } from './internal/preset-files.js';
 import { createCopilotStreamReader } from './internal/read-copilot-stream.js';
 import { checkChoice, checkPresetOptions, checkStringList, presetBase, resumesSession, sessionContinuation, type PresetSpec } from './local-cli-preset.js';
 import { LocalCommandExecutionAdapter } from './local-command-adapter.js';
@@ -82,9 +82,22 @@ const SPEC: PresetSpec = {
  * });
  */
 export class CopilotExecutionAdapter extends LocalCommandExecutionAdapter {
+  readonly #privateDir: LazyPrivateDir;
+
   /** @throws HarnessConfigError when an option is invalid. */
   constructor(options: CopilotAdapterOptions = {}) {
-    super(copilotConfig(options));
+    const privateDir = lazyPrivateDir('agent-assistant-copilot-');
+    super(copilotConfig(options, privateDir));
+    this.#privateDir = privateDir;
+  }
+
+  /**
+   * Deletes what this instance keeps on disk: its private `HOME` and `COPILOT_HOME` (with the
+   * sessions; not a given `configDir`, never the shared cache). Those sessions cannot be resumed
+   * afterwards. Call it when no turn is running; a later turn starts afresh.
+   */
+  async dispose(): Promise<void> {
+    await this.#privateDir.remove();
   }
 }
 
@@ -96,7 +109,7 @@ export function createCopilotAdapter(options: CopilotAdapterOptions = {}): Copil
   return new CopilotExecutionAdapter(options);
 }
 
-function copilotConfig(options: CopilotAdapterOptions): LocalCommandAdapterConfig {
+function copilotConfig(options: CopilotAdapterOptions, root: LazyPrivateDir): LocalCommandAdapterConfig {
   checkPresetOptions(options, SPEC);
   const providerEnv = checkProvider(options.provider, options.model);
   const allowTools = checkStringList(options.allowTools, 'allowTools', SPEC.label) ?? [];
@@ -109,26 +122,23 @@ function copilotConfig(options: CopilotAdapterOptions): LocalCommandAdapterConfi
       throw new HarnessConfigError(`${SPEC.label} option ${field} must be a non-empty path.`, { field });
     }
   }
-  const root = lazyPrivateDir('agent-assistant-copilot-');
-  let setup: Promise<Record<string, string>> | undefined;
-  const prepareEnv = () => {
-    setup ??= (async () => {
-      const fs = await loadPresetFs();
-      const [home, command] = await Promise.all([
-        root().then((dir) => fs.join(dir, 'home')),
-        copilotNativeBinary(options.command ?? SPEC.defaultCommand, { ...fs.env, ...options.env }, options.cwd),
-      ]);
-      const copilotHome = fs.resolve(options.configDir ?? fs.join(home, '.copilot'));
-      await fs.mkdir(home, { recursive: true, mode: 0o700 });
-      await fs.mkdir(copilotHome, { recursive: true, mode: 0o700 });
-      const cache = fs.resolve(options.cacheDir ?? fs.env['XDG_CACHE_HOME'] ?? fs.join(fs.homedir(), '.cache'));
-      return { command, HOME: home, COPILOT_HOME: copilotHome, XDG_CACHE_HOME: cache };
-    })();
-    setup.catch(() => {
-      setup = undefined;
+  let native: Promise<string> | undefined;
+  const nativeCommand = () => {
+    native ??= loadPresetFs().then((fs) => copilotNativeBinary(options.command ?? SPEC.defaultCommand, { ...fs.env, ...options.env }, options.cwd));
+    native.catch(() => {
+      native = undefined;
     });
-    return setup;
+    return native;
   };
+  const prepareDirs = oncePerDir(root, async (dir) => {
+    const fs = await loadPresetFs();
+    const home = fs.join(dir, 'home');
+    const copilotHome = fs.resolve(options.configDir ?? fs.join(home, '.copilot'));
+    await fs.mkdir(home, { recursive: true, mode: 0o700 });
+    await fs.mkdir(copilotHome, { recursive: true, mode: 0o700 });
+    const cache = fs.resolve(options.cacheDir ?? fs.env['XDG_CACHE_HOME'] ?? fs.join(fs.homedir(), '.cache'));
+    return { HOME: home, COPILOT_HOME: copilotHome, XDG_CACHE_HOME: cache };
+  });
   return {
     ...presetBase(options, SPEC),
     streamEvents: createCopilotStreamReader,
@@ -137,7 +147,7 @@ function copilotConfig(options: CopilotAdapterOptions): LocalCommandAdapterConfi
       if (continuation?.continuationId !== undefined && !SESSION_ID.test(continuation.continuationId)) {
         throw new Error('the continuation does not hold a Copilot session id.');
       }
-      const { command, ...dirs } = await prepareEnv();
+      const [command, dirs] = await Promise.all([nativeCommand(), prepareDirs()]);
       const scratch = await runScratchDir('agent-assistant-copilot-run-');
       const usageFile = scratch.fs.join(scratch.dir, 'usage.json');
       return {

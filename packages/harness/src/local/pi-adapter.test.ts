@@ -23,20 +23,25 @@ let dir: string;
 let log: string;
 let pi: string;
 let pids: number[] = [];
+const created: { dispose(): Promise<void> }[] = [];
 
 beforeEach(() => {
   dir = tempDir('pi-test-');
   log = join(dir, 'calls.jsonl');
   pi = fixtureExecutable(dir, 'pi', 'fake-pi.mjs');
 });
-afterEach(() => {
+afterEach(async () => {
   killQuietly(pids);
   pids = [];
+  await Promise.all(created.splice(0).map((backend) => backend.dispose()));
   cleanupTempDirs();
 });
 
-const adapter = (options: PiAdapterOptions = {}) =>
-  new PiExecutionAdapter({ command: pi, cwd: dir, env: { FAKE_CLI_LOG: log }, killGraceMs: 500, ...options });
+const adapter = (options: PiAdapterOptions = {}) => {
+  const backend = new PiExecutionAdapter({ command: pi, cwd: dir, env: { FAKE_CLI_LOG: log }, killGraceMs: 500, ...options });
+  created.push(backend);
+  return backend;
+};
 
 const promptFileOf = (argv: string[]) => argv.at(-1)!.slice(1);
 
@@ -168,6 +173,19 @@ describe('PiExecutionAdapter', () => {
     expect(result).toMatchObject({ status: 'failed', metadata: { cancelled: true } });
     expect(pids.filter(isAlive)).toEqual([]);
     expect(existsSync(promptFileOf(loggedCalls(log)[0]!.argv))).toBe(false);
+  });
+
+  it('dispose deletes the private HOME and agent dir; a later turn starts in a new one', async () => {
+    const backend = adapter();
+    await backend.execute(executionRequest('first'));
+    const home = loggedCalls(log)[0]!.env['HOME']!;
+    expect(existsSync(join(home, '.pi', 'agent', 'sessions'))).toBe(true);
+    await backend.dispose();
+    expect(existsSync(home)).toBe(false);
+    const again = await backend.execute(executionRequest('second'));
+    expect(again.output?.text).toContain('message 1');
+    expect(loggedCalls(log)[1]!.env['HOME']).not.toBe(home);
+    await backend.dispose();
   });
 
   it('is reachable as createLocalBackendAdapter("pi") and says what it can do', () => {

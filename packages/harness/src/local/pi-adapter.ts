@@ -2,7 +2,7 @@ import { HarnessConfigError } from '../core/errors/harness-config-error.js';
 import { isRecord } from '../shared/is-record.js';
 import { buildLocalPrompt } from './build-local-prompt.js';
 import { createPiStreamReader } from './internal/read-pi-stream.js';
-import { lazyPrivateDir, loadPresetFs, runScratchDir, type PresetFs } from './internal/preset-files.js';
+import { lazyPrivateDir, loadPresetFs, oncePerDir, runScratchDir, type LazyPrivateDir, type PresetFs } from './internal/preset-files.js';
 import { checkChoice, checkFlagValue, checkPresetOptions, checkStringList, presetBase, resumesSession, sessionContinuation, type PresetSpec } from './local-cli-preset.js';
 import { LocalCommandExecutionAdapter } from './local-command-adapter.js';
 import type { LocalCliPresetOptions } from './local-cli-preset-options.js';
@@ -94,9 +94,22 @@ const SPEC: PresetSpec = {
  * });
  */
 export class PiExecutionAdapter extends LocalCommandExecutionAdapter {
+  readonly #privateDir: LazyPrivateDir;
+
   /** @throws HarnessConfigError when an option is invalid. */
   constructor(options: PiAdapterOptions = {}) {
-    super(piConfig(options));
+    const privateDir = lazyPrivateDir('agent-assistant-pi-');
+    super(piConfig(options, privateDir));
+    this.#privateDir = privateDir;
+  }
+
+  /**
+   * Deletes what this instance keeps on disk: its private `HOME` and agent directory (with
+   * `models.json` and the sessions; not a given `agentDir`). Those sessions cannot be resumed
+   * afterwards. Call it when no turn is running; a later turn starts afresh.
+   */
+  async dispose(): Promise<void> {
+    await this.#privateDir.remove();
   }
 }
 
@@ -115,7 +128,7 @@ interface CheckedProvider {
   apiKeyEnv: string | undefined;
 }
 
-function piConfig(options: PiAdapterOptions): LocalCommandAdapterConfig {
+function piConfig(options: PiAdapterOptions, root: LazyPrivateDir): LocalCommandAdapterConfig {
   checkPresetOptions(options, SPEC);
   const tools = checkTools(options.tools) ?? PI_DEFAULT_TOOLS;
   const provider = checkProvider(options.provider, options.model);
@@ -123,23 +136,15 @@ function piConfig(options: PiAdapterOptions): LocalCommandAdapterConfig {
     throw new HarnessConfigError('pi option agentDir must be a non-empty path.', { field: 'agentDir' });
   }
   const model = modelArgument(options.model, provider);
-  const root = lazyPrivateDir('agent-assistant-pi-');
-  let setup: Promise<{ home: string; agentDir: string }> | undefined;
-  const prepareDirs = () => {
-    setup ??= (async () => {
-      const fs = await loadPresetFs();
-      const home = fs.join(await root(), 'home');
-      const agentDir = fs.resolve(options.agentDir ?? fs.join(home, '.pi', 'agent'));
-      await fs.mkdir(home, { recursive: true, mode: 0o700 });
-      await fs.mkdir(agentDir, { recursive: true, mode: 0o700 });
-      if (provider !== undefined) await fs.writeFile(fs.join(agentDir, 'models.json'), provider.json, { flag: 'w', mode: 0o600 });
-      return { home, agentDir };
-    })();
-    setup.catch(() => {
-      setup = undefined;
-    });
-    return setup;
-  };
+  const prepareDirs = oncePerDir(root, async (dir) => {
+    const fs = await loadPresetFs();
+    const home = fs.join(dir, 'home');
+    const agentDir = fs.resolve(options.agentDir ?? fs.join(home, '.pi', 'agent'));
+    await fs.mkdir(home, { recursive: true, mode: 0o700 });
+    await fs.mkdir(agentDir, { recursive: true, mode: 0o700 });
+    if (provider !== undefined) await fs.writeFile(fs.join(agentDir, 'models.json'), provider.json, { flag: 'w', mode: 0o600 });
+    return { home, agentDir };
+  });
   const base = presetBase(options, SPEC);
   return {
     ...base,

@@ -68,19 +68,52 @@ export function loadPresetFs(): Promise<PresetFs> {
   return loaded;
 }
 
+/** A private directory of one adapter instance: `get` makes it on first use, `remove` deletes it. */
+export interface LazyPrivateDir {
+  get(): Promise<string>;
+  /** Deletes the directory and everything in it, if it was made; a later `get` makes a new one. */
+  remove(): Promise<void>;
+}
+
 /**
  * A private directory made once per adapter instance, on first use: `<tmpdir>/<prefix>XXXXXX`
- * (mode 0700). It is kept, so the CLI's sessions survive between turns. A failed attempt is
- * retried on the next call.
+ * (mode 0700). It is kept until `remove`, so the CLI's sessions survive between turns. A failed
+ * attempt is retried on the next call.
  */
-export function lazyPrivateDir(prefix: string): () => Promise<string> {
+export function lazyPrivateDir(prefix: string): LazyPrivateDir {
   let made: Promise<string> | undefined;
-  return () => {
-    made ??= loadPresetFs().then((fs) => fs.mkdtemp(fs.join(fs.tmpdir(), prefix)));
-    made.catch(() => {
+  return {
+    get() {
+      made ??= loadPresetFs().then((fs) => fs.mkdtemp(fs.join(fs.tmpdir(), prefix)));
+      made.catch(() => {
+        made = undefined;
+      });
+      return made;
+    },
+    async remove() {
+      const dir = made === undefined ? undefined : await made.catch(() => undefined);
       made = undefined;
-    });
-    return made;
+      if (dir !== undefined) await (await loadPresetFs()).rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * `make(dir)` run once for the current private directory of `root` (again after `remove` gives a
+ * new one, or after it failed), e.g. to lay out a private HOME and write a config file once.
+ */
+export function oncePerDir<T>(root: LazyPrivateDir, make: (dir: string) => Promise<T>): () => Promise<T> {
+  let current: { dir: string; ready: Promise<T> } | undefined;
+  return async () => {
+    const dir = await root.get();
+    if (current?.dir !== dir) {
+      const entry = { dir, ready: make(dir) };
+      current = entry;
+      entry.ready.catch(() => {
+        if (current === entry) current = undefined;
+      });
+    }
+    return current.ready;
   };
 }
 
