@@ -128,6 +128,12 @@ describe('CopilotExecutionAdapter', () => {
     expect(unknown.error?.message).toContain("No session, task, or name matched 'deadbeef-0000'");
   });
 
+  it('says how to sign in when Copilot has neither a provider nor a token', async () => {
+    const result = await adapter().execute(executionRequest('FAKE_NO_AUTH'));
+    expect(result).toMatchObject({ status: 'failed', error: { code: 'backend_execution_error', retryable: false } });
+    expect(result.error?.message).toMatch(/^GitHub Copilot CLI is not signed in: give the adapter a `provider`/);
+  });
+
   it('cancels: the CLI and its tool child are gone when execute resolves', async () => {
     const pidFile = join(dir, 'pids');
     const controller = new AbortController();

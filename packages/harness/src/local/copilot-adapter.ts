@@ -178,9 +178,10 @@ function copilotConfig(options: CopilotAdapterOptions, root: LazyPrivateDir): Lo
       const resuming = resumesSession(incomingContinuation);
       return buildLocalPrompt(request, { includeInstructions: !resuming, resumingSession: resuming });
     },
-    parseOutput: (stdout, { continuation, finished }) =>
+    parseOutput: (stdout, { continuation, finished, stderr }) =>
       parseCopilotOutput(stdout, {
         backendId: SPEC.backendId,
+        stderr,
         ...(continuation === undefined ? {} : { continuation }),
         ...(finished?.['usageReport'] === undefined ? {} : { usageReport: finished['usageReport'] }),
       }),

@@ -10,6 +10,8 @@ import type { LocalCommandParsedOutput } from './local-command-options.js';
 export interface ParseCopilotOutputOptions {
   /** The session continuation of this run (its id was chosen with `--session-id`). */
   continuation?: ExecutionContinuation | undefined;
+  /** Captured stderr: explains a run that printed no events (no sign-in). */
+  stderr?: string | undefined;
   /** The text of the file `--usage-output-file` wrote: token counts per model. */
   usageReport?: string | undefined;
   /** @default 'copilot' */
@@ -28,13 +30,26 @@ export interface CopilotDeniedTool {
  * `{type: "result", sessionId, exitCode}`. The answer is the last `assistant.message` with text;
  * `session.error` (or a non-zero `result.exitCode`) is a failure, retryable by its `statusCode`.
  * Tool calls denied for want of an approver are listed in `metadata.deniedTools`. Token counts come
- * from the `--usage-output-file` report (`modelMetrics[model].usage`), summed over models.
- * Returns `null` when stdout holds no Copilot events.
+ * from the `--usage-output-file` report (`modelMetrics[model].usage`), summed over models. A run
+ * without sign-in (stderr `No authentication information found`) fails saying how to sign in.
+ * Returns `null` when stdout holds no Copilot events otherwise.
  */
 export function parseCopilotOutput(stdout: string, options: ParseCopilotOutputOptions = {}): LocalCommandParsedOutput | null {
   const lines = jsonLines(stdout);
   const result = [...lines].reverse().find((line) => line['type'] === 'result');
-  if (result === undefined && !lines.some((line) => typeof line['type'] === 'string' && isRecord(line['data']))) return null;
+  if (result === undefined && !lines.some((line) => typeof line['type'] === 'string' && isRecord(line['data']))) {
+    if (!(options.stderr ?? '').includes('No authentication information found')) return null;
+    return {
+      ...(options.continuation === undefined ? {} : { continuation: options.continuation }),
+      status: 'failed',
+      error: {
+        code: 'backend_execution_error',
+        message:
+          'GitHub Copilot CLI is not signed in: give the adapter a `provider` (your own model endpoint), or a token in `env` (COPILOT_GITHUB_TOKEN, GH_TOKEN or GITHUB_TOKEN).',
+        retryable: false,
+      },
+    };
+  }
   const sessionId = typeof result?.['sessionId'] === 'string' && result['sessionId'] !== '' ? result['sessionId'] : undefined;
   const continuation: ExecutionContinuation | undefined =
     sessionId === undefined ? options.continuation : { kind: sessionKind(options.backendId ?? 'copilot'), continuationId: sessionId, state: {} };

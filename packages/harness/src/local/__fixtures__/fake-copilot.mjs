@@ -4,7 +4,7 @@
 // event names from its session-events.schema.json. The prompt is read from stdin. `--usage-output-file`
 // gets the token report (recorded/copilot-usage.json). Sessions under $COPILOT_HOME/session-state;
 // `--session-id=<id>` creates one, `--resume=<id>` continues it (unknown: exit 1, Copilot's stderr).
-// Triggers in the prompt: FAKE_HTTP_<status> (model.call_failure, session.error, exit 1),
+// Triggers in the prompt: FAKE_NO_AUTH (without a provider or token: Copilot's sign-in error, exit 1), FAKE_HTTP_<status> (model.call_failure, session.error, exit 1),
 // FAKE_SHELL[<cmd>] (one bash call: read-only commands (echo, ls, cat) run, others only when
 // `--allow-tool=shell(<first word>)` or an allow-all switch is given, else denied with
 // `code: "denied"`), FAKE_HANG (a running tool child, pids in $PID_FILE; SIGTERM or SIGINT kill the
@@ -26,6 +26,10 @@ if (option('-p') === undefined) {
 }
 if (process.env.COPILOT_OFFLINE === 'true' && !process.env.COPILOT_PROVIDER_BASE_URL) {
   process.stderr.write('Offline mode requires a local model provider. Set COPILOT_PROVIDER_BASE_URL to configure one.\n');
+  process.exit(1);
+}
+if (!process.env.COPILOT_PROVIDER_BASE_URL && !process.env.COPILOT_GITHUB_TOKEN && !process.env.GH_TOKEN && !process.env.GITHUB_TOKEN && stdin.includes('FAKE_NO_AUTH')) {
+  process.stderr.write('Error: No authentication information found.\n\nCopilot can be authenticated with GitHub using an OAuth Token or a Fine-Grained Personal Access Token.\n\nTo authenticate, you can use any of the following methods:\n  • Start \'copilot\' and run the \'/login\' command\n  • Set the COPILOT_GITHUB_TOKEN, GH_TOKEN, or GITHUB_TOKEN environment variable\n  • Run \'gh auth login\' to authenticate with the GitHub CLI\n');
   process.exit(1);
 }
 const state = join(process.env.COPILOT_HOME ?? join(process.env.HOME ?? '.', '.copilot'), 'session-state');
