@@ -3,6 +3,7 @@
 import { loadBuiltins } from '../../shared/load-builtins.js';
 
 interface FileHandle {
+  stat(): Promise<{ isFile(): boolean }>;
   read(buffer: Uint8Array, offset: number, length: number, position: number | null): Promise<{ bytesRead: number }>;
   close(): Promise<void>;
 }
@@ -137,6 +138,7 @@ export async function readBoundedFile(fs: PresetFs, path: string, maxBytes: numb
     return undefined;
   }
   try {
+    if (!(await handle.stat()).isFile()) return undefined;
     const buffer = new Uint8Array(maxBytes);
     let length = 0;
     while (length < maxBytes) {
