@@ -1,7 +1,7 @@
 // Shared setup of the end-to-end tests: the built harness, the CLIs from this folder's
 // node_modules, and an isolated home per CLI run.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
@@ -147,3 +147,47 @@ export function useCliTestContext(name, { prepareHome } = {}) {
   afterEach(removeHomes);
   return context;
 }
+
+/** Pids of running (not zombie) processes whose command line (arguments joined by spaces) contains `token`, e.g. a tool's unique argument. */
+export function processesWith(token) {
+  const found = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ').includes(token) && isRunning(Number(entry))) found.push(Number(entry));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return found;
+}
+
+/** True while `pid` exists and is not a zombie. */
+export function isRunning(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return !['Z', 'X'].includes(stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Resolves with `check()`'s first truthy value, checking after each turn of the event loop's timer
+ * phase; rejects after `timeoutMs`. For states no event announces (a tool's process appearing).
+ */
+export function waitFor(check, { timeoutMs = 60_000, what = 'the condition' } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    const poll = () => {
+      const value = check();
+      if (value) return resolve(value);
+      if (Date.now() > deadline) return reject(new Error(`timed out waiting for ${what}`));
+      setTimeout(poll, 25);
+    };
+    poll();
+  });
+}
+
+/** Where Copilot CLI unpacks its 235 MB package: shared by every test and run, so it happens once. */
+export const copilotCacheDir = join(homedir(), '.cache', 'agent-assistant-e2e', 'copilot-xdg');

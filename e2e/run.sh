@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end tests of the local CLI backends with the real CLIs (claude 2.1.332, codex 0.171.0,
-# gemini 0.61.0, opencode 1.18.33, qwen 0.15.10, copilot 1.0.102, pinned in package-lock.json) against a loopback fake model server,
+# gemini 0.61.0, opencode 1.18.33, qwen 0.15.10, copilot 1.0.102, pi 0.73.1, omp 18.2.3 on bun 1.4.4, the Claude
+# Agent SDK 0.3.333, pinned in package-lock.json) against a loopback fake model server,
 # and the OpenAI-compatible provider against a real llama.cpp llama-server (llama-server/build.sh).
 # Needs: the root install (for vitest) and the built harness at ../packages/harness/dist
 # (override with HARNESS_DIST=<dir>). Installs this folder with `npm ci` (about 1.3 GB; the

@@ -28,6 +28,8 @@ const backends = [
   ['createOpenCodeAdapter', 'opencode', 'one-shot CLI (`opencode run`)'],
   ['createCodexAdapter', 'Codex', 'one-shot CLI (`codex exec --json`)'],
   ['createClaudeCodeAdapter', 'Claude Code', 'one-shot CLI (`claude -p`, `--output-format stream-json` when streaming)'],
+  ['createPiAdapter', 'pi', 'one-shot CLI (`pi -p --mode json @<prompt file>`)'],
+  ['createCopilotAdapter', 'GitHub Copilot CLI', 'one-shot CLI (native `copilot -p "" --output-format json`)'],
 ];
 
 const yes = (value) => (value === true ? 'yes' : 'no');

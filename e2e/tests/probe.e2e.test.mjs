@@ -1,7 +1,7 @@
 // probeLocalBackends finds the pinned real CLIs and reads their versions.
 import { dirname } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cli, loadHarness, opencodeBinary } from '../helpers.mjs';
+import { cli, copilotCacheDir, loadHarness, opencodeBinary } from '../helpers.mjs';
 
 let harnessPackage;
 beforeAll(async () => {
@@ -10,13 +10,16 @@ beforeAll(async () => {
 
 describe('probeLocalBackends with the real CLIs', () => {
   it('reports the pinned versions', async () => {
-    const env = { PATH: `${dirname(cli('claude'))}:${dirname(process.execPath)}` };
+    // Copilot unpacks its package into XDG_CACHE_HOME even for --version: the shared e2e cache.
+    const env = { PATH: `${dirname(cli('claude'))}:${dirname(process.execPath)}`, HOME: process.env.HOME, XDG_CACHE_HOME: copilotCacheDir };
     const probes = await harnessPackage.probeLocalBackends(undefined, { env, timeoutMs: 30_000, commands: { opencode: opencodeBinary } });
     expect(probes.map(({ id, available, version }) => ({ id, available, version }))).toEqual([
       { id: 'claude-code', available: true, version: '2.1.332' },
       { id: 'codex', available: true, version: '0.171.0' },
       { id: 'gemini-cli', available: true, version: '0.61.0' },
       { id: 'opencode', available: true, version: '1.18.33' },
+      { id: 'pi', available: true, version: '0.73.1' },
+      { id: 'copilot', available: true, version: '1.0.102' },
     ]);
   });
 

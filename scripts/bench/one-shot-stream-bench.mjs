@@ -3,8 +3,9 @@
 // event, to the first text delta and to the result, per CLI (medians of BENCH_STREAM_RUNS runs,
 // default 3). The turn asks for one shell command (FAKE_SHELL), so tool activity precedes the
 // answer. Needs `cd e2e && npm ci` and the built package (npm run build), or $HARNESS_DIST.
+// BENCH_ENGINES=pi,copilot runs only those.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startFakeModelServer } from '../../e2e/fake-model-server.mjs';
@@ -60,7 +61,27 @@ const backends = {
       },
       ...common({ CODEX_HOME: join(home, '.codex'), FAKE_API_KEY: 'sk-fake' }),
     }),
+  pi: () =>
+    harness.createPiAdapter({
+      command: bin('pi'),
+      tools: ['read', 'bash'],
+      provider: { name: 'fake', baseUrl: `${server.url}/v1`, apiKeyEnv: 'FAKE_API_KEY' },
+      model: 'fake-model',
+      ...common({ FAKE_API_KEY: 'sk-fake' }),
+      env: { PATH: base.PATH, FAKE_API_KEY: 'sk-fake' }, // the adapter's own private HOME
+    }),
+  copilot: () =>
+    harness.createCopilotAdapter({
+      command: bin('copilot'),
+      provider: { baseUrl: `${server.url}/v1` },
+      model: 'fake-model',
+      // The 235 MB package cache the e2e tests share, unpacked once.
+      cacheDir: join(homedir(), '.cache', 'agent-assistant-e2e', 'copilot-xdg'),
+      ...common({}),
+      env: { PATH: base.PATH, COPILOT_PROVIDER_API_KEY: 'sk-fake' },
+    }),
 };
+const only = process.env.BENCH_ENGINES?.split(',');
 const input = (turnId) => ({
   assistantId: 'bench',
   turnId,
@@ -72,19 +93,21 @@ async function run(name, index) {
   const started = performance.now();
   let firstEvent;
   let firstDelta;
-  const stream = harness.createHarness({ backend: backends[name](), limits: { maxElapsedMs: 120_000 } }).streamTurn(input(`${name}-${index}`));
+  const backend = backends[name]();
+  const stream = harness.createHarness({ backend, limits: { maxElapsedMs: 120_000 } }).streamTurn(input(`${name}-${index}`));
   for await (const event of stream) {
     if (['tool_activity', 'plan_update', 'approval_requested', 'text_delta'].includes(event.type)) firstEvent ??= performance.now() - started;
     if (event.type === 'text_delta') firstDelta ??= performance.now() - started;
   }
   const result = await stream.result;
+  await backend.dispose?.(); // pi and copilot: their private HOME
   if (result.outcome !== 'completed') throw new Error(`${name}: ${result.outcome} ${JSON.stringify(result.metadata?.error)}`);
   return { firstEvent, firstDelta, total: performance.now() - started };
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 console.log(`one-shot presets under streamTurn, ${RUNS} runs each (medians), fake model on loopback, one shell call per turn`);
-for (const name of Object.keys(backends)) {
+for (const name of Object.keys(backends).filter((key) => only === undefined || only.includes(key))) {
   const rows = [];
   for (let index = 0; index < RUNS; index += 1) rows.push(await run(name, index));
   const show = (key) => `${median(rows.map((row) => row[key])).toFixed(0).padStart(5)} ms`;

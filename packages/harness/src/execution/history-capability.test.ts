@@ -5,6 +5,8 @@ import { createClaudeCodeAdapter } from '../local/claude-code-adapter.js';
 import { createCodexAdapter } from '../local/codex-adapter.js';
 import { createGeminiCliAdapter } from '../local/gemini-cli-adapter.js';
 import { createOpenCodeAdapter } from '../local/opencode-adapter.js';
+import { createCopilotAdapter } from '../local/copilot-adapter.js';
+import { createPiAdapter } from '../local/pi-adapter.js';
 import { LocalCommandExecutionAdapter } from '../local/local-command-adapter.js';
 import { OpenRouterExecutionAdapter } from '../providers/openrouter/openrouter-execution-adapter.js';
 import { createAgentRelayExecutionAdapter } from '../agent-relay/execution-adapter/agent-relay-execution-adapter.js';
@@ -59,6 +61,8 @@ describe('history capability of the built-in backends', () => {
       createCodexAdapter(),
       createGeminiCliAdapter(),
       createOpenCodeAdapter(),
+      createPiAdapter(),
+      createCopilotAdapter(),
       createGeminiAcpAdapter(),
       createCodexAppServerAdapter(),
       createClaudeCodeSessionAdapter(),

@@ -1,10 +1,12 @@
 import { ClaudeCodeExecutionAdapter, type ClaudeCodeAdapterOptions } from './claude-code-adapter.js';
 import { CodexExecutionAdapter, type CodexAdapterOptions } from './codex-adapter.js';
+import { CopilotExecutionAdapter, type CopilotAdapterOptions } from './copilot-adapter.js';
 import { GeminiCliExecutionAdapter, type GeminiCliAdapterOptions } from './gemini-cli-adapter.js';
 import { knownBackendId } from './internal/local-backend-catalog.js';
 import type { LocalCliPresetOptions } from './local-cli-preset-options.js';
 import type { LocalCommandExecutionAdapter } from './local-command-adapter.js';
 import { OpenCodeExecutionAdapter, type OpenCodeAdapterOptions } from './opencode-adapter.js';
+import { PiExecutionAdapter, type PiAdapterOptions } from './pi-adapter.js';
 
 /**
  * The preset adapter for a backend id, e.g. from configuration.
@@ -14,6 +16,8 @@ export function createLocalBackendAdapter(id: 'claude-code', options?: ClaudeCod
 export function createLocalBackendAdapter(id: 'codex', options?: CodexAdapterOptions): CodexExecutionAdapter;
 export function createLocalBackendAdapter(id: 'gemini-cli', options?: GeminiCliAdapterOptions): GeminiCliExecutionAdapter;
 export function createLocalBackendAdapter(id: 'opencode', options?: OpenCodeAdapterOptions): OpenCodeExecutionAdapter;
+export function createLocalBackendAdapter(id: 'pi', options?: PiAdapterOptions): PiExecutionAdapter;
+export function createLocalBackendAdapter(id: 'copilot', options?: CopilotAdapterOptions): CopilotExecutionAdapter;
 export function createLocalBackendAdapter(id: string, options?: LocalCliPresetOptions): LocalCommandExecutionAdapter;
 export function createLocalBackendAdapter(id: string, options: LocalCliPresetOptions = {}): LocalCommandExecutionAdapter {
   switch (knownBackendId(id)) {
@@ -25,5 +29,9 @@ export function createLocalBackendAdapter(id: string, options: LocalCliPresetOpt
       return new GeminiCliExecutionAdapter(options);
     case 'opencode':
       return new OpenCodeExecutionAdapter(options);
+    case 'pi':
+      return new PiExecutionAdapter(options);
+    case 'copilot':
+      return new CopilotExecutionAdapter(options);
   }
 }

@@ -9,6 +9,12 @@ export {
   type ClaudeCodePermissionMode,
 } from './claude-code-adapter.js';
 export { CodexExecutionAdapter, createCodexAdapter, type CodexAdapterOptions, type CodexSandboxMode } from './codex-adapter.js';
+export {
+  CopilotExecutionAdapter,
+  createCopilotAdapter,
+  type CopilotAdapterOptions,
+  type CopilotProviderOptions,
+} from './copilot-adapter.js';
 export { createLocalBackendAdapter } from './create-local-backend-adapter.js';
 export * from './errors/index.js';
 export {
@@ -35,8 +41,17 @@ export type {
   LocalCommandInvocationContext,
   LocalCommandOutputContext,
   LocalCommandParsedOutput,
+  LocalCommandPreparedRun,
 } from './local-command-options.js';
 export { createOpenCodeAdapter, OpenCodeExecutionAdapter, type OpenCodeAdapterOptions } from './opencode-adapter.js';
+export {
+  createPiAdapter,
+  PI_DEFAULT_TOOLS,
+  PiExecutionAdapter,
+  type PiAdapterOptions,
+  type PiProviderApi,
+  type PiProviderOptions,
+} from './pi-adapter.js';
 export {
   DEFAULT_PROBE_OPTIONS,
   probeLocalBackends,

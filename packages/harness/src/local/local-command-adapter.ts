@@ -16,7 +16,7 @@ import { loadNodeModules } from '../process/load-node-modules.js';
 import { runProcess } from '../process/run-process.js';
 import { failedBeforeStart, localResult, toLocalResult, type LocalRun } from './to-local-result.js';
 import { validateLocalCommandConfig, type ResolvedLocalCommandConfig } from './internal/validate-local-command-config.js';
-import type { LocalCommandAdapterConfig, LocalCommandInvocationContext } from './local-command-options.js';
+import type { LocalCommandAdapterConfig, LocalCommandInvocationContext, LocalCommandPreparedRun } from './local-command-options.js';
 import { describeError } from '../shared/describe-error.js';
 
 const cloneCapabilities = (capabilities: ExecutionCapabilities): ExecutionCapabilities => ({
@@ -100,6 +100,7 @@ export class LocalCommandExecutionAdapter implements ExecutionAdapter {
     run.degradation = negotiation.reasons.filter((reason) => reason.severity !== 'blocking');
 
     const readLine = liveReader(config, options);
+    let prepared: LocalCommandPreparedRun = {};
     let args: string[];
     let stdin: string | undefined;
     try {
@@ -107,15 +108,22 @@ export class LocalCommandExecutionAdapter implements ExecutionAdapter {
       const context: LocalCommandInvocationContext = { incomingContinuation, continuation, ...(readLine === undefined ? {} : { streaming: true }) };
       run.context = context;
       if (continuation !== undefined) options.onContinuation?.(continuation);
+      if (config.prepareRun !== undefined) {
+        prepared = (await config.prepareRun(request, context)) ?? {};
+        if (prepared.values !== undefined) context.prepared = prepared.values;
+      }
       args = config.buildArgs(request, context);
       if (!Array.isArray(args) || !args.every((arg) => typeof arg === 'string')) {
+        await finishPrepared(prepared);
         return failedBeforeStart(run, `${config.commandLabel}: buildArgs must return an array of strings.`, false);
       }
       stdin = config.stdin?.(request, context);
       if (stdin !== undefined && typeof stdin !== 'string') {
+        await finishPrepared(prepared);
         return failedBeforeStart(run, `${config.commandLabel}: stdin must return a string.`, false);
       }
     } catch (error) {
+      await finishPrepared(prepared);
       return failedBeforeStart(run, `${config.commandLabel}: could not prepare the command: ${describeError(error)}`, false);
     }
 
@@ -123,13 +131,19 @@ export class LocalCommandExecutionAdapter implements ExecutionAdapter {
     try {
       node = await loadNodeModules();
     } catch (error) {
+      await finishPrepared(prepared);
       return failedBeforeStart(run, `${config.commandLabel} needs Node.js child processes: ${describeError(error)}.`, false);
     }
     const onStdoutLine = combineLineHandlers(config.onStdoutLine, readLine, request);
     const env = buildEnvironment(node.process.env, config.inheritEnv, config.env, node.process.platform);
+    for (const [name, value] of Object.entries(prepared.env ?? {})) {
+      // Set beside the configured values, not among them: these are the adapter's own paths and
+      // switches, not secrets to blank out of stderr. The caller's `env` still wins.
+      if (config.env === undefined || !Object.prototype.hasOwnProperty.call(config.env, name)) env[name] = value;
+    }
     const spawnFn = config.spawnFn;
     const outcome = await runProcess(spawnFn === undefined ? node : { ...node, childProcess: { spawn: spawnFn } }, {
-      command: config.command,
+      command: prepared.command ?? config.command,
       args,
       ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
       env,
@@ -147,9 +161,11 @@ export class LocalCommandExecutionAdapter implements ExecutionAdapter {
       );
     }
     const context = run.context;
+    const finished = await finishPrepared(prepared);
     return toLocalResult(run, outcome, () =>
       config.parseOutput(outcome.stdout, {
         ...context,
+        ...(finished === undefined ? {} : { finished }),
         request,
         stderr: outcome.stderr,
         exitCode: outcome.ending.kind === 'exited' ? outcome.ending.exitCode : outcome.exitCode,
@@ -165,6 +181,15 @@ export class LocalCommandExecutionAdapter implements ExecutionAdapter {
  */
 export function createLocalCommandAdapter(config: LocalCommandAdapterConfig): LocalCommandExecutionAdapter {
   return new LocalCommandExecutionAdapter(config);
+}
+
+/** Runs a prepared run's `finish`; what it throws is ignored, as documented. */
+async function finishPrepared(prepared: LocalCommandPreparedRun): Promise<Readonly<Record<string, string>> | undefined> {
+  try {
+    return (await prepared.finish?.()) ?? undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function effectiveTimeout(configured: number, requested: number | undefined): number {

@@ -25,6 +25,8 @@ export interface LocalCommandInvocationContext {
    * has `streamEvents`: ask the CLI for its streaming output format.
    */
   streaming?: boolean | undefined;
+  /** What `prepareRun` set up for this run (`LocalCommandPreparedRun.values`), e.g. the path of a prompt file. */
+  prepared?: Readonly<Record<string, string>> | undefined;
 }
 
 /** What `parseOutput` gets besides stdout. */
@@ -37,6 +39,30 @@ export interface LocalCommandOutputContext extends LocalCommandInvocationContext
   exitCode: number | null;
   /** The signal that ended the process, if any (e.g. `SIGSEGV`). */
   exitSignal: string | null;
+  /** What the prepared run's `finish` returned, e.g. the text of a report file the process wrote. */
+  finished?: Readonly<Record<string, string>> | undefined;
+}
+
+/**
+ * What `prepareRun` set up for one run: files the process reads, directories it keeps state in,
+ * the program to start. Everything here is the adapter's own, never a secret.
+ */
+export interface LocalCommandPreparedRun {
+  /** The program to start this time instead of `command`, e.g. the native binary behind an npm shim. */
+  command?: string | undefined;
+  /**
+   * Variables set for this run over the inherited ones (e.g. a private `HOME`). The config's
+   * `env` still wins, so a caller can override them.
+   */
+  env?: Readonly<Record<string, string>> | undefined;
+  /** Values handed to `buildArgs`, `stdin` and `parseOutput` as `context.prepared`. */
+  values?: Readonly<Record<string, string>> | undefined;
+  /**
+   * Called once the process group is gone — also when it did not start, timed out or was
+   * cancelled — before `parseOutput`: removes what the run created and returns what the process
+   * left behind (`context.finished`). What it throws is ignored.
+   */
+  finish?: (() => Promise<Readonly<Record<string, string>> | undefined>) | undefined;
 }
 
 /**
@@ -110,6 +136,13 @@ export interface LocalCommandAdapterConfig {
     request: ExecutionRequest,
     incomingContinuation: ExecutionContinuation | undefined,
   ) => ExecutionContinuation | undefined) | undefined;
+  /**
+   * Sets up one run before the process starts (after `continuationFor`, before `buildArgs`): for
+   * example writes a private prompt file or resolves the program to start. A rejection fails the
+   * turn before anything runs. Its `finish` always runs after the process ends.
+   * @default undefined (nothing to prepare)
+   */
+  prepareRun?: ((request: ExecutionRequest, context: LocalCommandInvocationContext) => Promise<LocalCommandPreparedRun>) | undefined;
   /**
    * Extra negotiation reasons on top of the standard ones (see `negotiateCapabilities`).
    * @default undefined (none)

@@ -10,13 +10,15 @@ import { probeLocalBackends, requireLocalBackend } from './probe-local-backends.
 
 afterEach(cleanupTempDirs);
 
-/** A bin dir holding the four fake CLIs, and an env whose PATH is that dir plus node's. */
+/** A bin dir holding the fake CLIs, and an env whose PATH is that dir plus node's. */
 function fakeBin() {
   const bin = tempDir('bin-');
   fixtureExecutable(bin, 'claude', 'fake-claude.mjs');
   fixtureExecutable(bin, 'codex', 'fake-codex.mjs');
   fixtureExecutable(bin, 'gemini', 'fake-gemini.mjs');
   fixtureExecutable(bin, 'opencode', 'fake-opencode.mjs');
+  fixtureExecutable(bin, 'pi', 'fake-pi.mjs');
+  fixtureExecutable(bin, 'copilot', 'fake-copilot.mjs');
   return { bin, env: { PATH: `${bin}:${dirname(process.execPath)}` } };
 }
 
@@ -29,6 +31,9 @@ describe('probeLocalBackends', () => {
       { id: 'codex', available: true, command: 'codex', resolvedPath: join(bin, 'codex'), version: '0.171.0' },
       { id: 'gemini-cli', available: true, command: 'gemini', resolvedPath: join(bin, 'gemini'), version: '0.61.0' },
       { id: 'opencode', available: true, command: 'opencode', resolvedPath: join(bin, 'opencode'), version: '1.18.33' },
+      // pi prints its version on stderr; Copilot ends it with a period.
+      { id: 'pi', available: true, command: 'pi', resolvedPath: join(bin, 'pi'), version: '0.73.1' },
+      { id: 'copilot', available: true, command: 'copilot', resolvedPath: join(bin, 'copilot'), version: '1.0.102' },
     ]);
   });
 
@@ -74,7 +79,7 @@ describe('probeLocalBackends', () => {
     expect(error).toMatchObject({
       code: 'HARNESS_ERR_UNKNOWN_BACKEND',
       backendId: 'cursor',
-      message: 'Unknown local backend "cursor". Known backends: claude-code, codex, gemini-cli, opencode.',
+      message: 'Unknown local backend "cursor". Known backends: claude-code, codex, gemini-cli, opencode, pi, copilot.',
     });
   });
 

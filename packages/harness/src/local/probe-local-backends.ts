@@ -110,7 +110,8 @@ async function probeOne(node: NodeModules, id: LocalBackendId, timeoutMs: number
   const ending = outcome.ending;
   if (ending.kind === 'exited' && ending.exitCode === 0) {
     const line = (outcome.stdout.trim() || outcome.stderr.trim()).split('\n')[0]?.trim() ?? '';
-    const version = /\d+\.\d+\.\d+[^\s)]*/.exec(line)?.[0] ?? (line === '' ? undefined : line);
+    // pi prints its version on stderr; Copilot ends its line with a period (`GitHub Copilot CLI 1.0.102.`).
+    const version = /\d+\.\d+\.\d+[^\s)]*/.exec(line)?.[0]?.replace(/[.,;:]+$/, '') ?? (line === '' ? undefined : line);
     return { id, available: true, command, resolvedPath: lookup.path, ...(version === undefined ? {} : { version }) };
   }
   const why =

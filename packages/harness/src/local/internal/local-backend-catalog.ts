@@ -14,6 +14,8 @@ export const LOCAL_BACKENDS: Readonly<Record<LocalBackendId, LocalBackendEntry>>
   codex: { command: 'codex', label: 'Codex CLI', install: 'npm install -g @openai/codex' },
   'gemini-cli': { command: 'gemini', label: 'Gemini CLI', install: 'npm install -g @google/gemini-cli' },
   opencode: { command: 'opencode', label: 'opencode', install: 'npm install -g opencode-ai' },
+  pi: { command: 'pi', label: 'pi', install: 'npm install -g @mariozechner/pi-coding-agent' },
+  copilot: { command: 'copilot', label: 'GitHub Copilot CLI', install: 'npm install -g @github/copilot' },
 });
 
 /** `id` as a known backend id; throws `UnknownBackendError` otherwise. */

@@ -65,7 +65,7 @@ export function validateLocalCommandConfig(config: LocalCommandAdapterConfig): R
   for (const name of ['buildArgs', 'parseOutput'] as const) {
     if (typeof config[name] !== 'function') fail(name, 'must be a function.');
   }
-  for (const name of ['stdin', 'continuationFor', 'negotiate', 'onStdoutLine', 'streamEvents', 'isRetryableExit', 'spawnFn'] as const) {
+  for (const name of ['stdin', 'continuationFor', 'negotiate', 'onStdoutLine', 'streamEvents', 'isRetryableExit', 'spawnFn', 'prepareRun'] as const) {
     if (config[name] !== undefined && typeof config[name] !== 'function') fail(name, 'must be a function when given.');
   }
   if (config.cwd !== undefined && (typeof config.cwd !== 'string' || config.cwd === '')) fail('cwd', 'must be a non-empty string when given.');
