@@ -8,7 +8,7 @@ import { OpenCodeExecutionAdapter } from './opencode-adapter.js';
 
 describe('createLocalBackendAdapter', () => {
   it('creates the preset for each id', () => {
-    expect(LOCAL_BACKEND_IDS).toEqual(['claude-code', 'codex', 'gemini-cli', 'opencode']);
+    expect(LOCAL_BACKEND_IDS).toEqual(['claude-code', 'codex', 'gemini-cli', 'opencode', 'crush', 'goose', 'cursor']);
     expect(createLocalBackendAdapter('claude-code', { model: 'sonnet' })).toBeInstanceOf(ClaudeCodeExecutionAdapter);
     expect(createLocalBackendAdapter('codex')).toBeInstanceOf(CodexExecutionAdapter);
     expect(createLocalBackendAdapter('gemini-cli')).toBeInstanceOf(GeminiCliExecutionAdapter);

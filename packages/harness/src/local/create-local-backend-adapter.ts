@@ -1,6 +1,9 @@
 import { ClaudeCodeExecutionAdapter, type ClaudeCodeAdapterOptions } from './claude-code-adapter.js';
 import { CodexExecutionAdapter, type CodexAdapterOptions } from './codex-adapter.js';
+import { CrushExecutionAdapter, type CrushAdapterOptions } from './crush-adapter.js';
+import { CursorExecutionAdapter, type CursorAdapterOptions } from './cursor-adapter.js';
 import { GeminiCliExecutionAdapter, type GeminiCliAdapterOptions } from './gemini-cli-adapter.js';
+import { GooseExecutionAdapter, type GooseAdapterOptions } from './goose-adapter.js';
 import { knownBackendId } from './internal/local-backend-catalog.js';
 import type { LocalCliPresetOptions } from './local-cli-preset-options.js';
 import type { LocalCommandExecutionAdapter } from './local-command-adapter.js';
@@ -14,6 +17,9 @@ export function createLocalBackendAdapter(id: 'claude-code', options?: ClaudeCod
 export function createLocalBackendAdapter(id: 'codex', options?: CodexAdapterOptions): CodexExecutionAdapter;
 export function createLocalBackendAdapter(id: 'gemini-cli', options?: GeminiCliAdapterOptions): GeminiCliExecutionAdapter;
 export function createLocalBackendAdapter(id: 'opencode', options?: OpenCodeAdapterOptions): OpenCodeExecutionAdapter;
+export function createLocalBackendAdapter(id: 'crush', options?: CrushAdapterOptions): CrushExecutionAdapter;
+export function createLocalBackendAdapter(id: 'goose', options?: GooseAdapterOptions): GooseExecutionAdapter;
+export function createLocalBackendAdapter(id: 'cursor', options?: CursorAdapterOptions): CursorExecutionAdapter;
 export function createLocalBackendAdapter(id: string, options?: LocalCliPresetOptions): LocalCommandExecutionAdapter;
 export function createLocalBackendAdapter(id: string, options: LocalCliPresetOptions = {}): LocalCommandExecutionAdapter {
   switch (knownBackendId(id)) {
@@ -25,5 +31,11 @@ export function createLocalBackendAdapter(id: string, options: LocalCliPresetOpt
       return new GeminiCliExecutionAdapter(options);
     case 'opencode':
       return new OpenCodeExecutionAdapter(options);
+    case 'crush':
+      return new CrushExecutionAdapter(options);
+    case 'goose':
+      return new GooseExecutionAdapter(options);
+    case 'cursor':
+      return new CursorExecutionAdapter(options);
   }
 }

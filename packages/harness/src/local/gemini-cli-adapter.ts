@@ -27,6 +27,7 @@ const SPEC: PresetSpec = {
   defaultCommand: 'gemini',
   label: 'Gemini CLI',
   streaming: true,
+  customProvider: true,
   inheritEnv: ['GEMINI_*', 'GOOGLE_*'],
   notes: [
     'Runs `gemini --output-format json` (`stream-json` when the caller streams); the prompt (with the instructions) goes on stdin.',

@@ -10,6 +10,10 @@ export {
 } from './claude-code-adapter.js';
 export { CodexExecutionAdapter, createCodexAdapter, type CodexAdapterOptions, type CodexSandboxMode } from './codex-adapter.js';
 export { createLocalBackendAdapter } from './create-local-backend-adapter.js';
+export { createCrushAdapter, CrushExecutionAdapter, type CrushAdapterOptions } from './crush-adapter.js';
+export { createCursorAdapter, CursorExecutionAdapter, type CursorAdapterOptions } from './cursor-adapter.js';
+export { createGooseAdapter, GooseExecutionAdapter, type GooseAdapterOptions, type GooseMode } from './goose-adapter.js';
+export type { OpenAiCompatibleEndpoint } from './openai-compatible-endpoint.js';
 export * from './errors/index.js';
 export {
   createGeminiCliAdapter,
@@ -43,12 +47,15 @@ export {
   type ParseClaudeCodeOutputOptions,
 } from './parse-claude-code-output.js';
 export { parseCodexOutput, type ParseCodexOutputOptions } from './parse-codex-output.js';
+export { parseCursorOutput, type ParseCursorOutputOptions } from './parse-cursor-output.js';
 export { parseGeminiCliOutput, type ParseGeminiCliOutputOptions } from './parse-gemini-cli-output.js';
+export { parseGooseOutput, type ParseGooseOutputOptions } from './parse-goose-output.js';
 export { parseOpenCodeOutput, type ParseOpenCodeOutputOptions } from './parse-opencode-output.js';
 export {
   DEFAULT_PROBE_OPTIONS,
   probeLocalBackends,
   requireLocalBackend,
+  type EngineProbeKind,
   type LocalBackendProbe,
   type ProbeLocalBackendsOptions,
 } from './probe-local-backends.js';

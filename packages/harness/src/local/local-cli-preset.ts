@@ -19,6 +19,8 @@ export interface PresetSpec {
   notes: readonly string[];
   /** The preset reports live events (`streamEvents`). @default false */
   streaming?: boolean;
+  /** The engine can be pointed at a model endpoint the caller chooses (`capabilities.customProvider`). @default not stated */
+  customProvider?: boolean;
 }
 
 /** The continuation kind of a preset's sessions, e.g. `claude-code.session`. */
@@ -37,6 +39,7 @@ export function presetCapabilities(spec: PresetSpec): ExecutionCapabilities {
     maxContextStrategy: 'large',
     streaming: spec.streaming === true,
     steer: false,
+    ...(spec.customProvider === undefined ? {} : { customProvider: spec.customProvider }),
     // The CLI gets the system prompt; it runs its own tools and never asks the host for permission.
     agentProject: { instructions: true },
     notes: [...spec.notes],

@@ -107,6 +107,14 @@ export class LocalCommandExecutionAdapter implements ExecutionAdapter {
       const context: LocalCommandInvocationContext = { incomingContinuation, continuation, ...(readLine === undefined ? {} : { streaming: true }) };
       run.context = context;
       if (continuation !== undefined) options.onContinuation?.(continuation);
+      if (config.prepare !== undefined) {
+        try {
+          const preparedEnv = await config.prepare(request, context);
+          if (preparedEnv !== undefined) context.preparedEnv = preparedEnv;
+        } catch (error) {
+          return failedBeforeStart(run, `${config.commandLabel}: could not prepare the run: ${describeError(error)}`, false);
+        }
+      }
       args = config.buildArgs(request, context);
       if (!Array.isArray(args) || !args.every((arg) => typeof arg === 'string')) {
         return failedBeforeStart(run, `${config.commandLabel}: buildArgs must return an array of strings.`, false);
@@ -126,7 +134,9 @@ export class LocalCommandExecutionAdapter implements ExecutionAdapter {
       return failedBeforeStart(run, `${config.commandLabel} needs Node.js child processes: ${describeError(error)}.`, false);
     }
     const onStdoutLine = combineLineHandlers(config.onStdoutLine, readLine, request);
-    const env = buildEnvironment(node.process.env, config.inheritEnv, config.env, node.process.platform);
+    const prepared = run.context.preparedEnv;
+    const extraEnv = prepared === undefined ? config.env : { ...config.env, ...prepared };
+    const env = buildEnvironment(node.process.env, config.inheritEnv, extraEnv, node.process.platform);
     const spawnFn = config.spawnFn;
     const outcome = await runProcess(spawnFn === undefined ? node : { ...node, childProcess: { spawn: spawnFn } }, {
       command: config.command,

@@ -25,6 +25,8 @@ export interface LocalCommandInvocationContext {
    * has `streamEvents`: ask the CLI for its streaming output format.
    */
   streaming?: boolean | undefined;
+  /** The variables `prepare` returned for this run (added to the process environment); absent without `prepare`. */
+  preparedEnv?: Readonly<Record<string, string>> | undefined;
 }
 
 /** What `parseOutput` gets besides stdout. */
@@ -115,6 +117,14 @@ export interface LocalCommandAdapterConfig {
    * @default undefined (none)
    */
   negotiate?: ((request: ExecutionRequest) => ExecutionNegotiationReason[]) | undefined;
+  /**
+   * Runs before each spawn, before `buildArgs` (e.g. to make the engine's private home and write
+   * its configuration there). The variables it returns are added to `env` (they win) and handed
+   * to `buildArgs`/`stdin` as `context.preparedEnv`. When it throws or rejects, the run fails
+   * before anything starts.
+   * @default undefined
+   */
+  prepare?: ((request: ExecutionRequest, context: LocalCommandInvocationContext) => Promise<Readonly<Record<string, string>> | undefined>) | undefined;
   /** Working directory of the process. @default the current directory of this process */
   cwd?: string | undefined;
   /** Variables added to the inherited environment (they win over inherited ones). @default {} */

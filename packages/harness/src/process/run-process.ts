@@ -149,7 +149,10 @@ export function runProcess(node: NodeModules, options: RunProcessOptions): Promi
       });
       child.on('close', (code, signal) => {
         exit ??= { code, signal };
-        finish(endingNow());
+        // A member of the group that ignores SIGTERM and holds no pipe (a tool the engine started)
+        // outlives the pipes: the run ends once the kill sequence has reached it.
+        if (group.alive()) terminate();
+        else finish(endingNow());
       });
       child.stdout?.on('data', (chunk) => {
         if (!stdout.push(chunk)) stop({ kind: 'output_limit', stream: 'stdout' });

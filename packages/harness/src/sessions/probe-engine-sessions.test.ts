@@ -36,7 +36,8 @@ describe('probeEngineSessions', () => {
   it('performs each protocol handshake and reports what the engines answered', async () => {
     const { dir, env } = bin({ gemini: [ACP_AGENT], opencode: [ACP_AGENT], codex: [CODEX_SERVER], claude: [CLAUDE_SESSION] });
     const probes = await probeEngineSessions(undefined, { env });
-    expect(probes.map(({ handshakeMs, ...probe }) => (expect(handshakeMs).toBeGreaterThanOrEqual(0), probe))).toEqual([
+    expect(probes.map((probe) => probe.probe)).toEqual(probes.map(() => 'command'));
+    expect(probes.map(({ handshakeMs, probe: _kind, ...probe }) => (expect(handshakeMs).toBeGreaterThanOrEqual(0), probe))).toEqual([
       {
         id: 'gemini-acp',
         protocol: 'acp',
@@ -148,6 +149,7 @@ describe('probeEngineSessions', () => {
     expect(probe).toEqual({
       id: 'opencode-acp',
       protocol: 'acp',
+      probe: 'command',
       available: false,
       command: 'opencode',
       handshake: 'not_run',

@@ -42,7 +42,7 @@ function checkCapabilities(value: unknown): ExecutionCapabilities {
       fail(`capabilities.${key}`, `must be one of ${allowed.map((item) => JSON.stringify(item)).join(', ')}.`);
     }
   }
-  for (const key of ['streaming', 'steer', 'history'] as const) {
+  for (const key of ['streaming', 'steer', 'history', 'customProvider'] as const) {
     if (value[key] !== undefined && typeof value[key] !== 'boolean') fail(`capabilities.${key}`, 'must be a boolean when given.');
   }
   const strategies = ['unknown', 'small', 'medium', 'large'];
@@ -65,7 +65,7 @@ export function validateLocalCommandConfig(config: LocalCommandAdapterConfig): R
   for (const name of ['buildArgs', 'parseOutput'] as const) {
     if (typeof config[name] !== 'function') fail(name, 'must be a function.');
   }
-  for (const name of ['stdin', 'continuationFor', 'negotiate', 'onStdoutLine', 'streamEvents', 'isRetryableExit', 'spawnFn'] as const) {
+  for (const name of ['stdin', 'continuationFor', 'negotiate', 'onStdoutLine', 'streamEvents', 'isRetryableExit', 'spawnFn', 'prepare'] as const) {
     if (config[name] !== undefined && typeof config[name] !== 'function') fail(name, 'must be a function when given.');
   }
   if (config.cwd !== undefined && (typeof config.cwd !== 'string' || config.cwd === '')) fail('cwd', 'must be a non-empty string when given.');
