@@ -181,13 +181,8 @@ function crushConfig(options: CrushAdapterOptions): { config: LocalCommandAdapte
   const config: LocalCommandAdapterConfig = {
     ...base,
     env: { ...options.env, ...keyEnv },
-    continuationFor: (_request, incoming) => {
-      const continuation = sessionContinuation(SPEC.backendId, incoming, () => crypto.randomUUID());
-      if (continuation !== undefined && !CONVERSATION_ID.test(continuation.continuationId ?? '')) {
-        throw new Error(`the continuation ${JSON.stringify(continuation.continuationId)} is not a crush conversation of this preset.`);
-      }
-      return continuation;
-    },
+    // The conversation names a directory: only the UUIDs this preset makes are accepted.
+    continuationFor: (_request, incoming) => sessionContinuation(SPEC.backendId, incoming, () => crypto.randomUUID(), CONVERSATION_ID),
     prepare: async () => {
       await refuseLauncherWithoutBinary(base.command, options);
       return privateHomeEnv(await home.path());

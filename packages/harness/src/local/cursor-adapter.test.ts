@@ -116,10 +116,17 @@ describe('CursorExecutionAdapter', () => {
     expect(pids.filter(isAlive)).toEqual([]);
   });
 
+  it('refuses a hostile continuation id; nothing starts', async () => {
+    const result = await adapter().execute(executionRequest('x', { continuation: { kind: 'cursor.session', continuationId: '../x', state: {} } }));
+    expect(result).toMatchObject({ status: 'failed', error: { code: 'backend_execution_error', retryable: false } });
+    expect(loggedCalls(log)).toEqual([]);
+  });
+
   it('has a factory, a createLocalBackendAdapter id, honest capabilities, and checks its options', () => {
     expect(createCursorAdapter().backendId).toBe('cursor');
     expect(createLocalBackendAdapter('cursor')).toBeInstanceOf(CursorExecutionAdapter);
     expect(createCursorAdapter().describeCapabilities()).toMatchObject({ approvalInterrupts: 'none', streaming: true, steer: false, customProvider: false });
     expect(() => new CursorExecutionAdapter({ force: 'yes' as unknown as boolean })).toThrow(/force/);
+    expect(() => new CursorExecutionAdapter(null as unknown as CursorAdapterOptions)).toThrow(expect.objectContaining({ code: 'HARNESS_ERR_INVALID_CONFIG' }));
   });
 });

@@ -1,7 +1,7 @@
 import { HarnessConfigError } from '../core/errors/harness-config-error.js';
 import { buildLocalPrompt } from './build-local-prompt.js';
 import { PrivateHome, privateHomeEnv } from './internal/private-home.js';
-import { checkPresetOptions, presetBase, resumesSession, sessionContinuation, type PresetSpec } from './local-cli-preset.js';
+import { checkPresetOptions, PLAIN_SESSION_ID, presetBase, resumesSession, sessionContinuation, type PresetSpec } from './local-cli-preset.js';
 import type { LocalCliPresetOptions } from './local-cli-preset-options.js';
 import { LocalCommandExecutionAdapter } from './local-command-adapter.js';
 import type { LocalCommandAdapterConfig } from './local-command-options.js';
@@ -48,8 +48,8 @@ export class CursorExecutionAdapter extends LocalCommandExecutionAdapter {
 
   /** @throws HarnessConfigError when an option is invalid. */
   constructor(options: CursorAdapterOptions = {}) {
-    const home = new PrivateHome('agent-assistant-cursor-', async () => undefined, checkHome(options.home, SPEC.label));
-    super(cursorConfig(options, home));
+    const { config, home } = cursorConfig(options);
+    super(config);
     this.home = home;
   }
 
@@ -67,15 +67,16 @@ export function createCursorAdapter(options: CursorAdapterOptions = {}): CursorE
   return new CursorExecutionAdapter(options);
 }
 
-function cursorConfig(options: CursorAdapterOptions, home: PrivateHome): LocalCommandAdapterConfig {
+function cursorConfig(options: CursorAdapterOptions): { config: LocalCommandAdapterConfig; home: PrivateHome } {
   checkPresetOptions(options, SPEC);
+  const home = new PrivateHome('agent-assistant-cursor-', async () => undefined, checkHome(options.home, SPEC.label));
   if (options.force !== undefined && typeof options.force !== 'boolean') {
     throw new HarnessConfigError(`${SPEC.label} option force must be a boolean.`, { field: 'force' });
   }
-  return {
+  const config: LocalCommandAdapterConfig = {
     ...presetBase(options, SPEC),
     streamEvents: createCursorStreamReader,
-    continuationFor: (_request, incoming) => sessionContinuation(SPEC.backendId, incoming),
+    continuationFor: (_request, incoming) => sessionContinuation(SPEC.backendId, incoming, undefined, PLAIN_SESSION_ID),
     prepare: async () => privateHomeEnv(await home.path()),
     buildArgs(request, { incomingContinuation, streaming }) {
       const args = ['-p', '--output-format', 'stream-json', '--trust'];
@@ -90,4 +91,5 @@ function cursorConfig(options: CursorAdapterOptions, home: PrivateHome): LocalCo
     parseOutput: (stdout, { continuation }) =>
       parseCursorOutput(stdout, { backendId: SPEC.backendId, ...(continuation === undefined ? {} : { continuation }) }),
   };
+  return { config, home };
 }

@@ -122,12 +122,21 @@ describe('GooseExecutionAdapter', () => {
     expect(pids.filter(isAlive)).toEqual([]);
   });
 
+  it('refuses a continuation whose session name is a path (goose makes a file name of it); nothing starts', async () => {
+    for (const continuationId of ['../../outside', 'a/b', '.hidden']) {
+      const result = await adapter().execute(executionRequest('x', { continuation: { kind: 'goose.session', continuationId, state: {} } }));
+      expect(result).toMatchObject({ status: 'failed', error: { code: 'backend_execution_error', retryable: false } });
+    }
+    expect(loggedCalls(log)).toEqual([]);
+  });
+
   it('has a factory, a createLocalBackendAdapter id, honest capabilities, and checks its options', () => {
     expect(createGooseAdapter().backendId).toBe('goose');
     expect(createLocalBackendAdapter('goose')).toBeInstanceOf(GooseExecutionAdapter);
     expect(createGooseAdapter().describeCapabilities()).toMatchObject({ approvalInterrupts: 'none', streaming: true, steer: false, customProvider: true, continuationSupport: 'opaque-resume' });
     expect(() => new GooseExecutionAdapter({ mode: 'yolo' as 'auto' })).toThrow(/mode/);
     expect(() => new GooseExecutionAdapter({ builtins: ['--evil'] })).toThrow(/builtins/);
+    expect(() => new GooseExecutionAdapter(null as unknown as GooseAdapterOptions)).toThrow(expect.objectContaining({ code: 'HARNESS_ERR_INVALID_CONFIG' }));
   });
 
   it('reads the answer after the last tool result and returns null for a stream with no end', () => {

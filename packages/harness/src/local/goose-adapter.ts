@@ -1,6 +1,6 @@
 import { buildLocalPrompt } from './build-local-prompt.js';
 import { PrivateHome, privateHomeEnv } from './internal/private-home.js';
-import { checkChoice, checkPresetOptions, checkStringList, presetBase, resumesSession, sessionContinuation, type PresetSpec } from './local-cli-preset.js';
+import { checkChoice, checkPresetOptions, checkStringList, PLAIN_SESSION_ID, presetBase, resumesSession, sessionContinuation, type PresetSpec } from './local-cli-preset.js';
 import type { LocalCliPresetOptions } from './local-cli-preset-options.js';
 import { LocalCommandExecutionAdapter } from './local-command-adapter.js';
 import type { LocalCommandAdapterConfig } from './local-command-options.js';
@@ -57,8 +57,8 @@ export class GooseExecutionAdapter extends LocalCommandExecutionAdapter {
 
   /** @throws HarnessConfigError when an option is invalid. */
   constructor(options: GooseAdapterOptions = {}) {
-    const home = new PrivateHome('agent-assistant-goose-', async () => undefined, checkHome(options.home, SPEC.label));
-    super(gooseConfig(options, home));
+    const { config, home } = gooseConfig(options);
+    super(config);
     this.home = home;
   }
 
@@ -90,16 +90,18 @@ function providerEnv(provider: OpenAiCompatibleEndpoint | undefined): Record<str
   };
 }
 
-function gooseConfig(options: GooseAdapterOptions, home: PrivateHome): LocalCommandAdapterConfig {
+function gooseConfig(options: GooseAdapterOptions): { config: LocalCommandAdapterConfig; home: PrivateHome } {
   checkPresetOptions(options, SPEC);
+  const home = new PrivateHome('agent-assistant-goose-', async () => undefined, checkHome(options.home, SPEC.label));
   const provider = checkEndpoint(options.provider, 'provider', SPEC.label);
   const mode = checkChoice(options.mode, ['approve', 'smart_approve', 'chat', 'auto'], 'mode', SPEC.label) ?? 'approve';
   const builtins = checkStringList(options.builtins, 'builtins', SPEC.label) ?? ['developer'];
-  return {
+  const config: LocalCommandAdapterConfig = {
     ...presetBase(options, SPEC),
     env: { ...options.env, ...providerEnv(provider), GOOSE_MODE: mode },
     streamEvents: createGooseStreamReader,
-    continuationFor: (_request, incoming) => sessionContinuation(SPEC.backendId, incoming, () => `agent-assistant-${crypto.randomUUID()}`),
+    // goose stores a named session under that name: no path from outside reaches it.
+    continuationFor: (_request, incoming) => sessionContinuation(SPEC.backendId, incoming, () => `agent-assistant-${crypto.randomUUID()}`, PLAIN_SESSION_ID),
     prepare: async () => privateHomeEnv(await home.path()),
     buildArgs(_request, { incomingContinuation, continuation }) {
       const args = ['run', '--output-format', 'stream-json', '-i', '-'];
@@ -116,4 +118,5 @@ function gooseConfig(options: GooseAdapterOptions, home: PrivateHome): LocalComm
     parseOutput: (stdout, { continuation }) =>
       parseGooseOutput(stdout, { backendId: SPEC.backendId, ...(continuation === undefined ? {} : { continuation }) }),
   };
+  return { config, home };
 }
