@@ -47,9 +47,6 @@ export interface ProcessOutcome {
   finishedAt: number;
 }
 
-/** How often a run whose pipes closed checks that the rest of its process group is gone. */
-const GROUP_POLL_MS = 20;
-
 /**
  * Spawns `command` without a shell in its own process group, captures bounded output (stderr
  * with the environment's secrets blanked out), and on a timeout, an abort or an output overflow
@@ -150,17 +147,9 @@ export function runProcess(node: NodeModules, options: RunProcessOptions): Promi
         if (group.alive()) terminate();
         else later(options.killGraceMs, () => finish(endingNow()));
       });
-      // A member of the group that holds no pipe (a tool the engine started, maybe one that ignores
-      // SIGTERM) can outlive the pipes: the group is stopped, and the run ends once it is gone
-      // (checked every GROUP_POLL_MS, so members that were only waiting to be reaped cost little).
-      const finishWhenGroupGone = () => {
-        if (group.alive()) later(GROUP_POLL_MS, finishWhenGroupGone);
-        else finish(endingNow());
-      };
       child.on('close', (code, signal) => {
         exit ??= { code, signal };
-        if (group.alive()) terminate();
-        finishWhenGroupGone();
+        group.afterPipesClosed(() => finish(endingNow()));
       });
       child.stdout?.on('data', (chunk) => {
         if (!stdout.push(chunk)) stop({ kind: 'output_limit', stream: 'stdout' });
