@@ -20,7 +20,21 @@ describe('probeLocalBackends with the real CLIs', () => {
       { id: 'opencode', available: true, version: '1.18.33' },
       { id: 'pi', available: true, version: '0.73.1' },
       { id: 'copilot', available: true, version: '1.0.102' },
+      // Not installable here (more-engines-facts.md sections 6-8): reported, never thrown.
+      { id: 'crush', available: false },
+      { id: 'goose', available: false },
+      { id: 'cursor', available: false },
     ]);
+  });
+
+  it('names the command tried and how to override it for the engines that cannot be installed here', async () => {
+    const probes = await harnessPackage.probeLocalBackends(['crush', 'goose', 'cursor'], { env: { PATH: dirname(process.execPath) } });
+    expect(probes.map((probe) => probe.error)).toEqual([
+      expect.stringMatching(/^crush is not available: `crush` was not found on PATH\. .*commands\['crush'\]/),
+      expect.stringMatching(/^goose is not available: `goose` was not found on PATH\. .*commands\['goose'\]/),
+      expect.stringMatching(/^Cursor CLI is not available: `cursor-agent` was not found on PATH\. .*commands\['cursor'\]/),
+    ]);
+    await expect(harnessPackage.requireLocalBackend('goose', { env: { PATH: dirname(process.execPath) } })).rejects.toMatchObject({ code: 'HARNESS_ERR_BACKEND_UNAVAILABLE', command: 'goose' });
   });
 
   it('says how to install a CLI that is not on PATH', async () => {

@@ -42,6 +42,12 @@ export interface ExecutionCapabilities {
    */
   steer?: boolean | undefined;
   /**
+   * `true` when the engine can be pointed at a model endpoint the caller chooses (an
+   * OpenAI-compatible base URL, a gateway, a local model server) through its preset's options or
+   * environment; `false` when it only talks to its vendor's service; absent: not stated.
+   */
+  customProvider?: boolean | undefined;
+  /**
    * Which features of an agent project the backend honours (see `createAgentHarness`): a
    * project that asks for one the backend does not honour is refused with
    * `FeatureNotSupportedError` naming it. Absent: only `instructions`.

@@ -50,6 +50,7 @@ const SPEC: PresetSpec = {
   defaultCommand: 'claude',
   label: 'Claude Code CLI',
   streaming: true,
+  customProvider: true,
   inheritEnv: ['ANTHROPIC_*', 'CLAUDE_*', 'AWS_*', 'GOOGLE_APPLICATION_CREDENTIALS', 'CLOUD_ML_REGION', 'DISABLE_*'],
   notes: [
     'Runs `claude -p`; the prompt goes on stdin, instructions via --append-system-prompt.',

@@ -30,6 +30,7 @@ const SPEC: PresetSpec = {
   defaultCommand: 'codex',
   label: 'Codex CLI',
   streaming: true,
+  customProvider: true,
   inheritEnv: ['OPENAI_*', 'CODEX_*', 'AZURE_OPENAI_*'],
   notes: [
     'Runs `codex exec --json`; the prompt (with the instructions) goes on stdin.',

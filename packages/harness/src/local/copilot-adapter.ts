@@ -58,6 +58,7 @@ const SPEC: PresetSpec = {
   defaultCommand: 'copilot',
   label: 'GitHub Copilot CLI',
   streaming: true,
+  customProvider: true,
   inheritEnv: ['COPILOT_PROVIDER_BASE_URL', 'COPILOT_PROVIDER_TYPE', 'COPILOT_PROVIDER_WIRE_API', 'COPILOT_PROVIDER_API_KEY', 'COPILOT_MODEL', 'COPILOT_GITHUB_TOKEN', 'GH_TOKEN', 'GITHUB_TOKEN', 'GH_HOST', 'COPILOT_GH_HOST'],
   notes: [
     'Runs the native `copilot -p "" --output-format json` (resolved behind the npm loader) with the prompt (and the instructions) on stdin.',

@@ -10,7 +10,7 @@ import { PiExecutionAdapter } from './pi-adapter.js';
 
 describe('createLocalBackendAdapter', () => {
   it('creates the preset for each id', () => {
-    expect(LOCAL_BACKEND_IDS).toEqual(['claude-code', 'codex', 'gemini-cli', 'opencode', 'pi', 'copilot']);
+    expect(LOCAL_BACKEND_IDS).toEqual(['claude-code', 'codex', 'gemini-cli', 'opencode', 'pi', 'copilot', 'crush', 'goose', 'cursor']);
     expect(createLocalBackendAdapter('claude-code', { model: 'sonnet' })).toBeInstanceOf(ClaudeCodeExecutionAdapter);
     expect(createLocalBackendAdapter('codex')).toBeInstanceOf(CodexExecutionAdapter);
     expect(createLocalBackendAdapter('gemini-cli')).toBeInstanceOf(GeminiCliExecutionAdapter);

@@ -1,7 +1,10 @@
 import { ClaudeCodeExecutionAdapter, type ClaudeCodeAdapterOptions } from './claude-code-adapter.js';
 import { CodexExecutionAdapter, type CodexAdapterOptions } from './codex-adapter.js';
 import { CopilotExecutionAdapter, type CopilotAdapterOptions } from './copilot-adapter.js';
+import { CrushExecutionAdapter, type CrushAdapterOptions } from './crush-adapter.js';
+import { CursorExecutionAdapter, type CursorAdapterOptions } from './cursor-adapter.js';
 import { GeminiCliExecutionAdapter, type GeminiCliAdapterOptions } from './gemini-cli-adapter.js';
+import { GooseExecutionAdapter, type GooseAdapterOptions } from './goose-adapter.js';
 import { knownBackendId } from './internal/local-backend-catalog.js';
 import type { LocalCliPresetOptions } from './local-cli-preset-options.js';
 import type { LocalCommandExecutionAdapter } from './local-command-adapter.js';
@@ -18,6 +21,9 @@ export function createLocalBackendAdapter(id: 'gemini-cli', options?: GeminiCliA
 export function createLocalBackendAdapter(id: 'opencode', options?: OpenCodeAdapterOptions): OpenCodeExecutionAdapter;
 export function createLocalBackendAdapter(id: 'pi', options?: PiAdapterOptions): PiExecutionAdapter;
 export function createLocalBackendAdapter(id: 'copilot', options?: CopilotAdapterOptions): CopilotExecutionAdapter;
+export function createLocalBackendAdapter(id: 'crush', options?: CrushAdapterOptions): CrushExecutionAdapter;
+export function createLocalBackendAdapter(id: 'goose', options?: GooseAdapterOptions): GooseExecutionAdapter;
+export function createLocalBackendAdapter(id: 'cursor', options?: CursorAdapterOptions): CursorExecutionAdapter;
 export function createLocalBackendAdapter(id: string, options?: LocalCliPresetOptions): LocalCommandExecutionAdapter;
 export function createLocalBackendAdapter(id: string, options: LocalCliPresetOptions = {}): LocalCommandExecutionAdapter {
   switch (knownBackendId(id)) {
@@ -33,5 +39,11 @@ export function createLocalBackendAdapter(id: string, options: LocalCliPresetOpt
       return new PiExecutionAdapter(options);
     case 'copilot':
       return new CopilotExecutionAdapter(options);
+    case 'crush':
+      return new CrushExecutionAdapter(options);
+    case 'goose':
+      return new GooseExecutionAdapter(options);
+    case 'cursor':
+      return new CursorExecutionAdapter(options);
   }
 }

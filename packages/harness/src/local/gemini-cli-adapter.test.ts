@@ -37,6 +37,13 @@ describe('GeminiCliExecutionAdapter', () => {
     });
   });
 
+  it('starts Gemini in `--approval-mode=default` unless told otherwise (headless: no shell tool)', async () => {
+    await adapter().execute(executionRequest('hello'));
+    expect(loggedCalls(log)[0]!.argv).toContain('--approval-mode=default');
+    expect(loggedCalls(log)[0]!.argv.filter((arg) => arg.startsWith('--approval-mode'))).toHaveLength(1);
+    expect(adapter().describeCapabilities().notes?.join(' ')).toContain('--approval-mode=default');
+  });
+
   it('resumes the session with --resume in a new turn', async () => {
     const harness = createHarness({ backend: adapter() });
     const first = await harness.runTurn(turnInput('first'));

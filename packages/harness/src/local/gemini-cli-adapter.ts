@@ -12,9 +12,10 @@ export type GeminiApprovalMode = 'default' | 'auto_edit' | 'yolo' | 'plan';
 /** Options of {@link GeminiCliExecutionAdapter}. */
 export interface GeminiCliAdapterOptions extends LocalCliPresetOptions {
   /**
-   * `--approval-mode`. In headless mode the default mode does not offer the shell tool at all;
+   * `--approval-mode`, always passed. In headless mode `default` does not offer the shell tool
+   * at all (the safe posture: nothing dangerous runs unasked); `auto_edit` lets it edit files,
    * `yolo` offers every tool without asking.
-   * @default undefined (Gemini's default)
+   * @default 'default'
    */
   approvalMode?: GeminiApprovalMode | undefined;
   /** Pass `--skip-trust`, trusting `cwd` for this run (otherwise an untrusted folder exits with code 55). @default false */
@@ -26,10 +27,11 @@ const SPEC: PresetSpec = {
   defaultCommand: 'gemini',
   label: 'Gemini CLI',
   streaming: true,
+  customProvider: true,
   inheritEnv: ['GEMINI_*', 'GOOGLE_*'],
   notes: [
     'Runs `gemini --output-format json` (`stream-json` when the caller streams); the prompt (with the instructions) goes on stdin.',
-    'Uses Gemini CLI built-in tools (approvalMode), not the request tools.',
+    'Uses Gemini CLI built-in tools, not the request tools; starts in `--approval-mode=default` (no shell tool headless) unless approvalMode says otherwise.',
     'Continuation: the Gemini session id, chosen with --session-id and resumed with --resume.',
   ],
 };
@@ -56,7 +58,7 @@ export function createGeminiCliAdapter(options: GeminiCliAdapterOptions = {}): G
 
 function geminiConfig(options: GeminiCliAdapterOptions): LocalCommandAdapterConfig {
   checkPresetOptions(options, SPEC);
-  const approvalMode = checkChoice(options.approvalMode, ['default', 'auto_edit', 'yolo', 'plan'], 'approvalMode', SPEC.label);
+  const approvalMode = checkChoice(options.approvalMode, ['default', 'auto_edit', 'yolo', 'plan'], 'approvalMode', SPEC.label) ?? 'default';
   return {
     ...presetBase(options, SPEC),
     streamEvents: createGeminiCliStreamReader,
@@ -66,7 +68,7 @@ function geminiConfig(options: GeminiCliAdapterOptions): LocalCommandAdapterConf
       if (resumesSession(incomingContinuation)) args.push(`--resume=${incomingContinuation.continuationId}`);
       else if (continuation?.continuationId !== undefined) args.push(`--session-id=${continuation.continuationId}`);
       if (options.model !== undefined) args.push(`--model=${options.model}`);
-      if (approvalMode !== undefined) args.push(`--approval-mode=${approvalMode}`);
+      args.push(`--approval-mode=${approvalMode}`);
       if (options.trustWorkspace === true) args.push('--skip-trust');
       return [...args, ...(options.extraArgs ?? [])];
     },

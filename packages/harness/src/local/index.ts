@@ -16,6 +16,10 @@ export {
   type CopilotProviderOptions,
 } from './copilot-adapter.js';
 export { createLocalBackendAdapter } from './create-local-backend-adapter.js';
+export { createCrushAdapter, CrushExecutionAdapter, type CrushAdapterOptions } from './crush-adapter.js';
+export { createCursorAdapter, CursorExecutionAdapter, type CursorAdapterOptions } from './cursor-adapter.js';
+export { createGooseAdapter, GooseExecutionAdapter, type GooseAdapterOptions, type GooseMode } from './goose-adapter.js';
+export type { OpenAiCompatibleEndpoint } from './openai-compatible-endpoint.js';
 export * from './errors/index.js';
 export {
   createGeminiCliAdapter,
@@ -56,6 +60,7 @@ export {
   DEFAULT_PROBE_OPTIONS,
   probeLocalBackends,
   requireLocalBackend,
+  type EngineProbeKind,
   type LocalBackendProbe,
   type ProbeLocalBackendsOptions,
 } from './probe-local-backends.js';

@@ -19,6 +19,8 @@ export interface PresetSpec {
   notes: readonly string[];
   /** The preset reports live events (`streamEvents`). @default false */
   streaming?: boolean;
+  /** The engine can be pointed at a model endpoint the caller chooses (`capabilities.customProvider`). @default not stated */
+  customProvider?: boolean;
 }
 
 /** The continuation kind of a preset's sessions, e.g. `claude-code.session`. */
@@ -37,6 +39,7 @@ export function presetCapabilities(spec: PresetSpec): ExecutionCapabilities {
     maxContextStrategy: 'large',
     streaming: spec.streaming === true,
     steer: false,
+    ...(spec.customProvider === undefined ? {} : { customProvider: spec.customProvider }),
     // The CLI gets the system prompt; it runs its own tools and never asks the host for permission.
     agentProject: { instructions: true },
     notes: [...spec.notes],
@@ -120,15 +123,20 @@ export function productToolsReasons(request: ExecutionRequest, label: string): E
   ];
 }
 
+/** A session id that is a plain name: no path separator, no leading dot or dash. */
+export const PLAIN_SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
+
 /**
  * The session a run continues (`incoming`, when it belongs to this backend) or a new one with
  * `freshId` (when the CLI accepts a caller-chosen session id). Throws when `incoming` belongs to
- * another backend or its id could be read as a flag.
+ * another backend, its id could be read as a flag, or it does not match `pattern` (for an engine
+ * that makes a file name of it, e.g. {@link PLAIN_SESSION_ID}).
  */
 export function sessionContinuation(
   backendId: string,
   incoming: ExecutionContinuation | undefined,
   freshId?: () => string,
+  pattern?: RegExp,
 ): ExecutionContinuation | undefined {
   const kind = sessionKind(backendId);
   if (incoming?.continuationId !== undefined) {
@@ -136,6 +144,9 @@ export function sessionContinuation(
       throw new Error(`the continuation is a ${incoming.kind}, not a ${kind}.`);
     }
     checkSessionId(incoming.continuationId);
+    if (pattern !== undefined && !pattern.test(incoming.continuationId)) {
+      throw new Error(`the session id ${JSON.stringify(incoming.continuationId.slice(0, 80))} is not one ${backendId} makes.`);
+    }
     return { ...incoming, kind };
   }
   return freshId === undefined ? undefined : { kind, continuationId: freshId(), state: {} };

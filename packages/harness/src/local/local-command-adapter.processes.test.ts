@@ -131,6 +131,16 @@ describe('LocalCommand — stopping processes', () => {
     expect(all.filter(isAlive)).toEqual([]);
   });
 
+  it('leaves no tool child alive that ignores SIGTERM and holds no pipe, after the engine itself died of SIGTERM', async () => {
+    const controller = new AbortController();
+    const { adapter, pids } = scenario('tool-child', { abortOnReady: controller });
+    const result = await adapter.execute(executionRequest('hi'), { signal: controller.signal });
+    expect(result.status).toBe('failed');
+    const all = pids();
+    expect(all).toHaveLength(2);
+    expect(all.filter(isAlive)).toEqual([]);
+  });
+
   it('leaves no grandchild alive on a timeout either', async () => {
     const { adapter, pids } = scenario('grandchild', { timeoutMs: 1_500 });
     const result = await adapter.execute(executionRequest('hi'));

@@ -109,7 +109,11 @@ export class LocalCommandExecutionAdapter implements ExecutionAdapter {
       run.context = context;
       if (continuation !== undefined) options.onContinuation?.(continuation);
       if (config.prepareRun !== undefined) {
-        prepared = (await config.prepareRun(request, context)) ?? {};
+        try {
+          prepared = (await config.prepareRun(request, context)) ?? {};
+        } catch (error) {
+          return failedBeforeStart(run, `${config.commandLabel}: could not prepare the run: ${describeError(error)}`, false);
+        }
         if (prepared.values !== undefined) context.prepared = prepared.values;
       }
       args = config.buildArgs(request, context);

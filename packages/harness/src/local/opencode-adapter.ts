@@ -15,6 +15,7 @@ const SPEC: PresetSpec = {
   backendId: 'opencode',
   defaultCommand: 'opencode',
   label: 'opencode',
+  customProvider: true,
   inheritEnv: ['OPENCODE_*', 'ANTHROPIC_*', 'OPENAI_*', 'OPENROUTER_*', 'GEMINI_*', 'GOOGLE_*', 'GROQ_*', 'MISTRAL_*', 'XAI_*', 'DEEPSEEK_*'],
   notes: [
     'Runs `opencode run --format json`; the prompt (with the instructions) goes on stdin.',

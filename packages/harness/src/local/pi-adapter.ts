@@ -70,6 +70,7 @@ const SPEC: PresetSpec = {
   defaultCommand: 'pi',
   label: 'pi',
   streaming: true,
+  customProvider: true,
   inheritEnv: ['ANTHROPIC_*', 'OPENAI_*', 'GEMINI_*', 'GOOGLE_*', 'OPENROUTER_*', 'GROQ_*', 'MISTRAL_*', 'XAI_*', 'DEEPSEEK_*'],
   notes: [
     'Runs `pi -p --mode json` with the prompt (and the instructions) in a private file passed as `@file`; stdin is closed.',

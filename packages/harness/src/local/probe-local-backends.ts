@@ -3,6 +3,7 @@ import { BackendUnavailableError } from './errors/backend-unavailable-error.js';
 import { buildEnvironment } from '../process/build-environment.js';
 import { findExecutable } from '../process/find-executable.js';
 import { knownBackendId, LOCAL_BACKENDS } from './internal/local-backend-catalog.js';
+import { inspectNpmShim, missingShimBinary } from './internal/npm-shim.js';
 import { loadNodeModules } from '../process/load-node-modules.js';
 import type { NodeModules } from '../process/node-types.js';
 import { runProcess } from '../process/run-process.js';
@@ -10,16 +11,31 @@ import { DEFAULT_INHERITED_ENV } from './local-command-defaults.js';
 import { LOCAL_BACKEND_IDS, type LocalBackendId } from './local-backend-ids.js';
 import { probeAdvice } from './probe-advice.js';
 
+/**
+ * How an engine is probed: `command` — a program looked up and started (`command`,
+ * `resolvedPath` are about it); `in-process` — a package loaded into this process (`command`
+ * names the package, `resolvedPath` where it resolved, `version` its version).
+ */
+export type EngineProbeKind = 'command' | 'in-process';
+
 /** What `probeLocalBackends` found out about one backend. */
 export interface LocalBackendProbe {
   /** The backend probed. */
   id: LocalBackendId;
+  /** How it was probed: always `command` for a local CLI. */
+  probe: EngineProbeKind;
   /** True when the CLI was found and answered `--version`. */
   available: boolean;
   /** The command looked for (the default binary name or the override). */
   command: string;
-  /** Absolute path the command resolved to. */
+  /**
+   * Absolute path of the program that runs: where the command resolved, or, when that is an npm
+   * launcher script (`launcher`), the native binary the launcher would start — the executable to
+   * pass as `command`.
+   */
   resolvedPath?: string | undefined;
+  /** The npm launcher script the command resolved to, when the probe looked through it to the native binary. */
+  launcher?: string | undefined;
   /** The version the CLI reported, e.g. `2.1.332`. */
   version?: string | undefined;
   /** Why it is not available, as a sentence a person can act on. */
@@ -96,10 +112,24 @@ async function probeOne(node: NodeModules, id: LocalBackendId, timeoutMs: number
       lookup.reason === 'not_executable'
         ? `${entry.label} is not available: ${lookup.path} is not executable. Fix its permissions (chmod +x) ${override}.`
         : `${entry.label} is not available: \`${command}\` was not found${command.includes('/') ? '' : ' on PATH'}. Install it with \`${entry.install}\`, ${override}.`;
-    return { id, available: false, command, error };
+    return { id, probe: 'command', available: false, command, error };
   }
+  const shim = entry.npmShim === undefined ? undefined : await inspectNpmShim(lookup.path, entry.npmShim, node.process.platform);
+  if (shim !== undefined && !shim.present) {
+    return {
+      id,
+      probe: 'command',
+      available: false,
+      command,
+      resolvedPath: lookup.path,
+      launcher: shim.launcher,
+      error: `${entry.label} is not available: ${missingShimBinary(command, shim)} ${override.replace(/^or pass its path /, 'Put the binary there, or anywhere and pass its path ')}.`,
+    };
+  }
+  const program = shim?.binary ?? lookup.path;
+  const found = { id, probe: 'command' as const, command, resolvedPath: program, ...(shim === undefined ? {} : { launcher: shim.launcher }) };
   const outcome = await runProcess(node, {
-    command: lookup.path,
+    command: program,
     args: ['--version'],
     cwd,
     env: buildEnvironment({ ...env }, DEFAULT_INHERITED_ENV, undefined, node.process.platform),
@@ -112,7 +142,7 @@ async function probeOne(node: NodeModules, id: LocalBackendId, timeoutMs: number
     const line = (outcome.stdout.trim() || outcome.stderr.trim()).split('\n')[0]?.trim() ?? '';
     // pi prints its version on stderr; Copilot ends its line with a period (`GitHub Copilot CLI 1.0.102.`).
     const version = /\d+\.\d+\.\d+[^\s)]*/.exec(line)?.[0]?.replace(/[.,;:]+$/, '') ?? (line === '' ? undefined : line);
-    return { id, available: true, command, resolvedPath: lookup.path, ...(version === undefined ? {} : { version }) };
+    return { ...found, available: true, ...(version === undefined ? {} : { version }) };
   }
   const why =
     ending.kind === 'timed_out'
@@ -123,10 +153,8 @@ async function probeOne(node: NodeModules, id: LocalBackendId, timeoutMs: number
           ? `could not start (${ending.error.message})`
           : 'was stopped';
   return {
-    id,
+    ...found,
     available: false,
-    command,
-    resolvedPath: lookup.path,
-    error: `${entry.label} at ${lookup.path} failed \`--version\`: it ${why}. Reinstall it with \`${entry.install}\` ${override}.`,
+    error: `${entry.label} at ${program} failed \`--version\`: it ${why}. Reinstall it with \`${entry.install}\` ${override}.`,
   };
 }

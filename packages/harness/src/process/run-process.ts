@@ -149,7 +149,7 @@ export function runProcess(node: NodeModules, options: RunProcessOptions): Promi
       });
       child.on('close', (code, signal) => {
         exit ??= { code, signal };
-        finish(endingNow());
+        group.afterPipesClosed(() => finish(endingNow()));
       });
       child.stdout?.on('data', (chunk) => {
         if (!stdout.push(chunk)) stop({ kind: 'output_limit', stream: 'stdout' });

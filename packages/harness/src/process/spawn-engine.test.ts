@@ -120,6 +120,17 @@ describe('spawnEngine', () => {
     expect(pids.some(isAlive)).toBe(false);
   });
 
+  it('leaves no tool child alive that ignores SIGTERM and holds none of its pipes, once the engine itself has exited', async () => {
+    const pidFile = join(tempDir(), 'pids');
+    const { engine } = await start('tool-child', { env: { PATH: process.env['PATH'] ?? '', PID_FILE: pidFile } });
+    const pids = readPids(pidFile);
+    leftovers.push(...pids);
+    expect(pids).toHaveLength(2);
+    const exit = await engine.dispose();
+    expect(exit.kind).toBe('disposed');
+    expect(pids.filter(isAlive)).toEqual([]);
+  });
+
   it('passes only the given environment', async () => {
     const node = await loadNodeModules();
     let output = '';

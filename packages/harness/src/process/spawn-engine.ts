@@ -154,7 +154,7 @@ export function spawnEngine(node: NodeModules, options: SpawnEngineOptions): Eng
     child.on('close', (code, signal) => {
       exit ??= { code, signal };
       framer.finish();
-      finish(endingNow());
+      group.afterPipesClosed(() => finish(endingNow()));
     });
     child.stdout?.on('data', (chunk) => {
       if (stoppedFor !== undefined) return;

@@ -47,7 +47,8 @@ describe('probeEngineSessions', () => {
       omp: [OMP],
     });
     const probes = await probeEngineSessions(undefined, { env });
-    expect(probes.map(({ handshakeMs, ...probe }) => (expect(handshakeMs).toBeGreaterThanOrEqual(0), probe))).toEqual([
+    expect(probes.map((probe) => probe.probe)).toEqual(probes.map(() => 'command'));
+    expect(probes.map(({ handshakeMs, probe: _kind, ...probe }) => (expect(handshakeMs).toBeGreaterThanOrEqual(0), probe))).toEqual([
       {
         id: 'gemini-acp',
         protocol: 'acp',
@@ -205,6 +206,7 @@ describe('probeEngineSessions', () => {
     expect(probe).toEqual({
       id: 'opencode-acp',
       protocol: 'acp',
+      probe: 'command',
       available: false,
       command: 'opencode',
       handshake: 'not_run',

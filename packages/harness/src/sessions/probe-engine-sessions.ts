@@ -8,6 +8,7 @@ import type { NodeModules } from '../process/node-types.js';
 import { engineHandshake } from './internal/engine-handshake.js';
 import { ENGINE_SESSION_IDS, ENGINE_SESSIONS, type EngineSessionId, type EngineSessionProtocol } from './internal/engine-session-catalog.js';
 import { probeAdvice } from '../local/probe-advice.js';
+import type { EngineProbeKind } from '../local/probe-local-backends.js';
 
 export { ENGINE_SESSION_IDS, type EngineSessionId, type EngineSessionProtocol } from './internal/engine-session-catalog.js';
 
@@ -17,6 +18,8 @@ export interface EngineSessionProbe {
   id: EngineSessionId;
   /** The protocol it speaks: ACP, codex app-server JSON-RPC, or Claude Code stream-json. */
   protocol: EngineSessionProtocol;
+  /** How it was probed: `command` (started, handshake performed); `in-process` for an engine loaded as a package (nothing spawned). */
+  probe: EngineProbeKind;
   /** True when the command was found and answered the protocol handshake in a version this package speaks. */
   available: boolean;
   /** The command looked for (the default binary name or the override). */
@@ -117,7 +120,7 @@ async function probeOne(node: NodeModules, id: EngineSessionId, timeoutMs: numbe
   const command = options.commands?.[id] ?? entry.command;
   const parentEnv = options.env ?? node.process.env;
   const cwd = options.cwd ?? node.process.cwd();
-  const base = { id, protocol: entry.protocol, available: false, command };
+  const base = { id, protocol: entry.protocol, probe: 'command' as const, available: false, command };
   const { override, raiseTimeout } = probeAdvice(id, options.advice);
   const lookup = await findExecutable(node, command, { ...parentEnv }, cwd);
   if (!lookup.found) {

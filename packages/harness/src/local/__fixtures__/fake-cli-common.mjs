@@ -35,3 +35,28 @@ export function sessionStore(name) {
 }
 
 export const hang = () => globalThis.setInterval(() => undefined, 60_000);
+
+/** Field 22 of /proc/<pid>/stat (start time in clock ticks since boot), or '' without procfs. */
+function startTime(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * For a cancel test: starts a "tool" child (a Node process that ignores SIGTERM, like a shell
+ * command that does), writes `<pid> <start time>` of this process and the child to $PID_FILE
+ * (see `readPids` in test-helpers.ts), then calls `ready` and hangs.
+ */
+export async function hangWithToolChild(ready) {
+  const { spawn } = await import('node:child_process');
+  const child = spawn(process.execPath, ['-e', "process.on('SIGTERM',()=>{});process.send('up');setInterval(()=>{},60000)"], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+  child.once('message', () => {
+    if (process.env.PID_FILE) writeFileSync(process.env.PID_FILE, `${[process.pid, child.pid].map((pid) => `${pid} ${startTime(pid)}`.trim()).join('\n')}\n`);
+    ready();
+  });
+  hang();
+}

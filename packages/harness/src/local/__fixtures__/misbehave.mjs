@@ -81,6 +81,17 @@ switch (mode) {
     forever();
     break;
   }
+  case 'tool-child': {
+    // Dies on SIGTERM, but its child (a "tool") ignores SIGTERM and holds none of our pipes, so
+    // the pipes close while the tool lives on.
+    const child = spawn(process.execPath, [self, 'grandchild-worker'], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+    child.on('message', () => {
+      writePids([process.pid, child.pid]);
+      process.stdout.write('ready\n');
+    });
+    forever();
+    break;
+  }
   case 'grandchild-worker':
     ignoreTerm();
     process.send?.('up');

@@ -1,5 +1,5 @@
 // Helpers for the local backend tests: temp dirs, fixture executables, liveness checks, requests.
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -145,4 +145,28 @@ export function loggedCalls(file: string): { argv: string[]; stdin: string; env:
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as { argv: string[]; stdin: string; env: Record<string, string> });
+}
+
+/**
+ * What `npm install --ignore-scripts @charmland/crush` leaves: `node_modules/.bin/crush` linking to
+ * the launcher `run-crush.js`, without the `bin/crush` its install script downloads. The launcher
+ * here does what the real one does when run without network: it makes an `archive-XXXXXX`
+ * directory in the current directory and exits 1 (more-engines-facts.md section 6).
+ */
+export function crushInstalledWithoutScripts() {
+  const root = tempDir('crush-npm-');
+  const pkg = join(root, 'node_modules', '@charmland', 'crush');
+  mkdirSync(pkg, { recursive: true });
+  mkdirSync(join(root, 'node_modules', '.bin'));
+  writeFileSync(
+    join(pkg, 'run-crush.js'),
+    "#!/usr/bin/env node\nrequire('fs').mkdtempSync('archive-');\nconsole.error('Error: Installation failed: Request failed: getaddrinfo ENOTFOUND github.com');\nprocess.exit(1);\n",
+    { mode: 0o755 },
+  );
+  symlinkSync('../@charmland/crush/run-crush.js', join(root, 'node_modules', '.bin', 'crush'));
+  const addBinary = () => {
+    mkdirSync(join(pkg, 'bin'));
+    fixtureExecutable(join(pkg, 'bin'), 'crush', 'fake-crush.mjs');
+  };
+  return { root, pkg, bin: join(root, 'node_modules', '.bin'), addBinary };
 }

@@ -42,7 +42,7 @@ function checkCapabilities(value: unknown): ExecutionCapabilities {
       fail(`capabilities.${key}`, `must be one of ${allowed.map((item) => JSON.stringify(item)).join(', ')}.`);
     }
   }
-  for (const key of ['streaming', 'steer', 'history'] as const) {
+  for (const key of ['streaming', 'steer', 'history', 'customProvider'] as const) {
     if (value[key] !== undefined && typeof value[key] !== 'boolean') fail(`capabilities.${key}`, 'must be a boolean when given.');
   }
   const strategies = ['unknown', 'small', 'medium', 'large'];

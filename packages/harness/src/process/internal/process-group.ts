@@ -40,7 +40,16 @@ export interface ProcessGroup {
    * period, for a process outside the group that still holds the pipes. Idempotent.
    */
   terminate(): void;
+  /**
+   * For when the pipes closed: a member that holds none (a tool the engine started, maybe one that
+   * ignores SIGTERM) can outlive them. Stops the group when one is left, and calls `done` once the
+   * group is gone (checked every {@link GROUP_POLL_MS}; the kill sequence's `onGone` bounds it).
+   */
+  afterPipesClosed(done: () => void): void;
 }
+
+/** How often a process group whose pipes closed is checked for members left. */
+export const GROUP_POLL_MS = 20;
 
 /** What {@link createProcessGroup} needs. */
 export interface ProcessGroupOptions {
@@ -68,25 +77,35 @@ export function createProcessGroup(node: NodeModules, options: ProcessGroupOptio
       // The group is already gone.
     }
   };
+  const alive = () => {
+    const pid = options.pid();
+    if (pid === undefined || isWindows) return false;
+    try {
+      node.process.kill(-pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const terminate = () => {
+    if (terminating) return;
+    terminating = true;
+    signalGroup('SIGTERM');
+    options.timers.later(options.killGraceMs, () => {
+      signalGroup('SIGKILL');
+      options.timers.later(options.killGraceMs, options.onGone);
+    });
+  };
+  const whenGone = (done: () => void) => {
+    if (alive()) options.timers.later(GROUP_POLL_MS, () => whenGone(done));
+    else done();
+  };
   return {
-    alive() {
-      const pid = options.pid();
-      if (pid === undefined || isWindows) return false;
-      try {
-        node.process.kill(-pid, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    terminate() {
-      if (terminating) return;
-      terminating = true;
-      signalGroup('SIGTERM');
-      options.timers.later(options.killGraceMs, () => {
-        signalGroup('SIGKILL');
-        options.timers.later(options.killGraceMs, options.onGone);
-      });
+    alive,
+    terminate,
+    afterPipesClosed(done) {
+      if (alive()) terminate();
+      whenGone(done);
     },
   };
 }

@@ -4,6 +4,7 @@
 //               `crash` exits 3; `long:<n>` writes one line of n bytes. Exits 0 when stdin closes.
 //   stubborn  — like echo, but ignores SIGTERM and stdin closing, and forks a grandchild that does
 //               the same; writes both pids to $PID_FILE (see ../../local/__fixtures__/misbehave.mjs).
+//   tool-child — like stubborn, but the engine itself dies on SIGTERM; only the grandchild ignores it.
 // Prints "ready" once it is listening.
 import { spawn } from 'node:child_process';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -21,8 +22,10 @@ function startTime(pid) {
   }
 }
 
-if (mode === 'stubborn') {
-  process.on('SIGTERM', () => undefined);
+if (mode === 'stubborn' || mode === 'tool-child') {
+  // tool-child: the engine itself dies on SIGTERM; only its child (a "tool" holding none of the
+  // engine's pipes) ignores it.
+  if (mode === 'stubborn' || role === 'grandchild') process.on('SIGTERM', () => undefined);
   globalThis.setInterval(() => undefined, 60_000);
   if (role === 'grandchild') {
     process.stdout.write('ready\n');

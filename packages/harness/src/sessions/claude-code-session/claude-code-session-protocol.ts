@@ -62,6 +62,7 @@ export class ClaudeCodeSessionProtocol implements SessionProtocol<ClaudeLiveSess
       maxContextStrategy: 'large',
       streaming: true,
       steer: false,
+      customProvider: true,
       agentProject: { instructions: true, permissionRules: true },
       notes: this.engine === undefined ? [
         'One live `claude` process per session (stream-json in and out), reused across turns.',

@@ -47,6 +47,7 @@ export class OmpRpcProtocol implements SessionProtocol<OmpLiveSession, OmpApprov
       history: false,
       streaming: true,
       steer: true,
+      customProvider: true,
       maxContextStrategy: 'large',
       agentProject: { instructions: true, permissionRules: asks },
       notes: [
