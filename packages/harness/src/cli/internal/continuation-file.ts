@@ -98,7 +98,7 @@ export async function readContinuationFile(path: string, secret: string): Promis
   const { signature, ...body } = envelope.data;
   if (!(await createHmacSigner([secret]).verify(signedText(body), signature))) {
     throw usageError(
-      `${named} does not match its signature: it was changed after \`run\` wrote it, or written with another ${CONTINUATION_SECRET_ENV}. Nothing was run.`,
+      `${named} does not match its signature: it was changed after \`run\` wrote it, or written with another ${CONTINUATION_SECRET_ENV} or key file (\`agent-assistant secret init\`). Nothing was run.`,
       'continuation',
     );
   }
