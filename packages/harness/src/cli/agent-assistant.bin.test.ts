@@ -78,7 +78,7 @@ afterAll(async () => {
 const runLocal = (...args: string[]) => ['run', '--profiles', profiles, '--profile', 'local', '--workspace', workspace, ...args];
 
 describe('agent-assistant --help', () => {
-  it.each([[[]], [['run']], [['resume']], [['probe']], [['profiles']], [['profiles', 'inspect']]])(
+  it.each([[[]], [['run']], [['resume']], [['probe']], [['profiles']], [['profiles', 'inspect']], [['secret']], [['secret', 'init']]])(
     '%j --help prints the usage and exits 0',
     async (command) => {
       const result = await runBin([...command, '--help']);
