@@ -78,7 +78,7 @@ afterAll(async () => {
 const runLocal = (...args: string[]) => ['run', '--profiles', profiles, '--profile', 'local', '--workspace', workspace, ...args];
 
 describe('agent-assistant --help', () => {
-  it.each([[[]], [['run']], [['resume']], [['probe']], [['profiles']], [['profiles', 'inspect']]])(
+  it.each([[[]], [['run']], [['resume']], [['probe']], [['profiles']], [['profiles', 'inspect']], [['secret']], [['secret', 'init']]])(
     '%j --help prints the usage and exits 0',
     async (command) => {
       const result = await runBin([...command, '--help']);
@@ -163,10 +163,12 @@ describe('agent-assistant run', () => {
     expect(result.stdout).toBe('');
   });
 
-  it('refuses --continuation-out without a continuation secret, naming the variable', async () => {
+  it('refuses --continuation-out without a continuation secret, naming `secret init` and the variable', async () => {
     const result = await runBin(runLocal('--prompt', 'hi', '--continuation-out', join(home, 'c.json')));
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('Set AGENT_ASSISTANT_CONTINUATION_SECRET');
+    expect(result.stderr).toContain(
+      `Run \`agent-assistant secret init\` once (it writes a random key to ${JSON.stringify(join(home, '.config', 'agent-assistant', 'continuation-secret'))}, used whenever AGENT_ASSISTANT_CONTINUATION_SECRET is not set), or set AGENT_ASSISTANT_CONTINUATION_SECRET`,
+    );
   });
 
   it('refuses a --require-approval name that matches no offered tool (a typo would gate nothing), listing the tools', async () => {
@@ -203,7 +205,8 @@ describe('agent-assistant run → resume', () => {
 
     const withoutSecret = await runBin(['resume', '--continuation', file, '--approve', 'call_1']);
     expect(withoutSecret.code).toBe(2);
-    expect(withoutSecret.stderr).toContain('AGENT_ASSISTANT_CONTINUATION_SECRET');
+    expect(withoutSecret.stderr).toContain('Run `agent-assistant secret init` once');
+    expect(withoutSecret.stderr).toContain('or set AGENT_ASSISTANT_CONTINUATION_SECRET');
 
     const wrongKind = await runBin(['resume', '--continuation', file, '--answer', 'yes'], { env });
     expect(wrongKind.code).toBe(2);
@@ -218,6 +221,36 @@ describe('agent-assistant run → resume', () => {
     const again = await runBin(['resume', '--continuation', file, '--approve', 'call_1'], { env });
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('already resumed');
+  });
+
+  it('secret init once: run --continuation-out and resume use the key file without the variable; the resumed summary counts the whole turn', async () => {
+    const user = tempDir('agent-assistant-key-');
+    const env = cliEnv(user, { XDG_CONFIG_HOME: join(user, 'config') });
+    const keyFile = join(user, 'config', 'agent-assistant', 'continuation-secret');
+    const init = await runBin(['secret', 'init'], { env });
+    expect(init.code, init.stderr).toBe(0);
+    expect(init.stdout).toBe(`Wrote a new continuation key to ${keyFile} (mode 0600). \`run --continuation-out\` and \`resume\` use it when AGENT_ASSISTANT_CONTINUATION_SECRET is not set.\n`);
+    expect(init.stdout + init.stderr).not.toContain(readFileSync(keyFile, 'utf8').trim());
+
+    const file = join(user, 'paused.json');
+    server.enqueue(toolThenAnswer('')[0]!);
+    const paused = await runBin(runLocal('--prompt', 'Read the README', '--require-approval', 'workspace_read', '--continuation-out', file), { env });
+    expect(paused.code, paused.stderr).toBe(3);
+    expect(paused.stderr).toMatch(/\nawaiting_approval \(approval_required\) · 1 step · 0 tool calls · 210 in \/ 18 out tokens · cost 0\.000564 · \d+\.\d s\n$/);
+
+    server.enqueue(toolThenAnswer('Approved and read: hello.')[1]!);
+    const resumed = await runBin(['resume', '--continuation', file, '--approve', 'call_1'], { env });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stdout).toBe('Approved and read: hello.\n');
+    expect(resumed.stderr).toMatch(
+      /^completed \(answer_finalized\) · whole turn: 2 model calls · 1 tool call · 470 in \/ 39 out tokens · cost 0\.00125 · this run: \d+\.\d s\n$/,
+    );
+
+    const otherKey = await runBin(['resume', '--continuation', file, '--approve', 'call_1'], {
+      env: cliEnv(user, { AGENT_ASSISTANT_CONTINUATION_SECRET: SECRET }),
+    });
+    expect(otherKey.code).toBe(2);
+    expect(otherKey.stderr).toContain('does not match its signature');
   });
 
   it('--question-tool: the model asks (exit 3, question and choices shown), resume --answer sends the answer once, as the tool result', async () => {

@@ -8,6 +8,7 @@ import { profilesCommand } from './commands/profiles-command.js';
 import { projectCommand } from './commands/project-command.js';
 import { resumeCommand } from './commands/resume-command.js';
 import { runCommand } from './commands/run-command.js';
+import { secretCommand } from './commands/secret-command.js';
 import type { CliIo } from './internal/cli-io.js';
 import { EXIT_CODES } from './internal/exit-codes.js';
 import { terminalText } from './internal/terminal-text.js';
@@ -19,6 +20,7 @@ const COMMANDS: Readonly<Record<string, (io: CliIo, argv: readonly string[]) => 
   profiles: profilesCommand,
   project: projectCommand,
   context: contextCommand,
+  secret: secretCommand,
 };
 
 /** The top-level `--help`. */
@@ -33,6 +35,7 @@ export function mainUsage(): string {
     '  profiles inspect  check provider profiles without calling a provider or showing a key',
     '  project check     check an agent project folder: every problem with file:line, and warnings',
     '  context packet    build a context packet: chosen files and line ranges under a byte budget',
+    '  secret init       write a random continuation key to your config directory (for run → resume)',
     '',
     'Run `agent-assistant <command> --help` for the options of a command.',
     'Exit codes: 0 completed, 1 failed, 2 usage error, 3 needs clarification or awaiting approval,',
@@ -54,7 +57,7 @@ export async function runCliMain(io: CliIo): Promise<number> {
   const handler = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
   if (handler === undefined) {
     io.stderr(
-      `agent-assistant: unknown command ${terminalText(JSON.stringify(command.slice(0, 40)))}. Commands: run, resume, probe, profiles, project, context. See agent-assistant --help.\n`,
+      `agent-assistant: unknown command ${terminalText(JSON.stringify(command.slice(0, 40)))}. Commands: run, resume, probe, profiles, project, context, secret. See agent-assistant --help.\n`,
     );
     return EXIT_CODES.usage;
   }

@@ -1,6 +1,6 @@
 /** The part of an open `node:fs/promises` `FileHandle` in use. */
 export interface FileHandleLike {
-  stat(): Promise<FileKindLike & { size: number }>;
+  stat(): Promise<FileKindLike & { size: number; mode?: number | undefined }>;
   read(buffer: Uint8Array, offset: number, length: number, position: null): Promise<{ bytesRead: number }>;
   close(): Promise<void>;
 }
@@ -23,7 +23,8 @@ export interface OpenFileLike {
 
 /** The outcome of {@link readRegularFile}. */
 export type RegularFileRead =
-  | { type: 'read'; bytes: Uint8Array }
+  /** `mode`: the file's permission bits and type, from the same `fstat` (when the file system gives them). */
+  | { type: 'read'; bytes: Uint8Array; mode: number | undefined }
   | { type: 'missing' }
   | { type: 'not_regular'; kind: string }
   | { type: 'too_large' };
@@ -60,7 +61,7 @@ export async function readRegularFile(fs: OpenFileLike, path: string, maxBytes: 
       if (bytesRead === 0) break;
       length += bytesRead;
     }
-    return length > maxBytes ? { type: 'too_large' } : { type: 'read', bytes: buffer.subarray(0, length) };
+    return length > maxBytes ? { type: 'too_large' } : { type: 'read', bytes: buffer.subarray(0, length), mode: stats.mode };
   } finally {
     await handle.close();
   }

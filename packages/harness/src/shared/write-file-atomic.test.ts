@@ -5,6 +5,7 @@ import * as fsPromises from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { watchFileSyncs } from '../__fixtures__/watch-file-syncs.js';
 import { createFileMemoryStore } from '../index.js';
 import { writeFileAtomic, type AtomicWriteFs, type WritableFileHandleLike } from './write-file-atomic.js';
 
@@ -100,16 +101,9 @@ describe('createFileMemoryStore writes durably', () => {
   it('syncs the file before the rename and the folder after it, through Node’s own fs', async () => {
     // The store loads node:fs/promises itself; watch the module object it gets (passing every call on).
     const fs = process.getBuiltinModule('node:fs/promises') as typeof fsPromises;
-    const probe = await fs.open(join(folder, 'probe'), 'w');
-    const handlePrototype = Object.getPrototypeOf(probe) as { sync: () => Promise<void> };
-    await probe.close();
     const log: string[] = [];
-    const originalSync = handlePrototype.sync;
+    const stopWatching = await watchFileSyncs(folder, () => log.push('sync'));
     const originalRename = fs.rename;
-    handlePrototype.sync = function (this: fsPromises.FileHandle) {
-      log.push('sync');
-      return originalSync.call(this);
-    };
     (fs as { rename: typeof fs.rename }).rename = async (from, to) => {
       log.push('rename');
       return originalRename(from, to);
@@ -117,7 +111,7 @@ describe('createFileMemoryStore writes durably', () => {
     try {
       await createFileMemoryStore({ path: join(folder, 'memory.json') }).put('city', 'Oslo');
     } finally {
-      handlePrototype.sync = originalSync;
+      stopWatching();
       (fs as { rename: typeof fs.rename }).rename = originalRename;
     }
     expect(log).toEqual(process.platform === 'win32' ? ['sync', 'rename'] : ['sync', 'rename', 'sync']);

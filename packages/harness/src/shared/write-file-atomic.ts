@@ -23,13 +23,7 @@ export interface AtomicWriteFs {
 export async function writeFileAtomic(fs: AtomicWriteFs, target: string, directory: string, data: string | Uint8Array, mode: number): Promise<void> {
   const temporary = `${target}.${globalThis.crypto.randomUUID()}.tmp`;
   try {
-    const handle = await fs.open(temporary, 'wx', mode);
-    try {
-      await handle.writeFile(data);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+    await writeNewFileSynced(fs, temporary, data, mode);
     await fs.rename(temporary, target);
   } catch (error) {
     await fs.rm(temporary, { force: true }).catch(() => undefined);
@@ -38,8 +32,23 @@ export async function writeFileAtomic(fs: AtomicWriteFs, target: string, directo
   await syncDirectory(fs, directory);
 }
 
+/**
+ * Creates `path` (exclusively: it must not exist yet) with `mode`, writes `data` and flushes it to
+ * disk (`fsync`) before it resolves. For callers that rename a folder of such files into place
+ * ({@link syncDirectory} that folder before the rename, its parent after).
+ */
+export async function writeNewFileSynced(fs: Pick<AtomicWriteFs, 'open'>, path: string, data: string | Uint8Array, mode: number): Promise<void> {
+  const handle = await fs.open(path, 'wx', mode);
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Flushes a folder's entries; where folders cannot be opened or synced (Windows), does nothing. */
-async function syncDirectory(fs: AtomicWriteFs, directory: string): Promise<void> {
+export async function syncDirectory(fs: Pick<AtomicWriteFs, 'open'>, directory: string): Promise<void> {
   let handle: WritableFileHandleLike;
   try {
     handle = await fs.open(directory, 'r');

@@ -16,11 +16,15 @@ export interface CliRun {
   stderr: string;
 }
 
-/** The environment of a run: no API keys or agent-assistant settings of the developer's, a private HOME and state directory. */
+/**
+ * The environment of a run: no API keys, agent-assistant settings or config directory
+ * (`XDG_CONFIG_HOME`, `APPDATA`: the continuation key file) of the developer's, a private HOME and
+ * state directory.
+ */
 export function cliEnv(home: string, extra: Record<string, string> = {}): Record<string, string> {
   const env = Object.fromEntries(
     Object.entries(process.env).filter(
-      (entry): entry is [string, string] => entry[1] !== undefined && !/_API_KEY$|^AGENT_ASSISTANT_/.test(entry[0]),
+      (entry): entry is [string, string] => entry[1] !== undefined && !/_API_KEY$|^AGENT_ASSISTANT_|^XDG_CONFIG_HOME$|^APPDATA$/.test(entry[0]),
     ),
   );
   return { ...env, HOME: home, AGENT_ASSISTANT_STATE_DIR: join(home, 'state'), ...extra };

@@ -44,8 +44,9 @@ export function resumeUsage(): string {
     'Continues a paused turn with the profile or backend, workspace and limits it ran with. Every',
     'request of an approval must be decided (--approve or --reject each id); a clarification needs',
     '--answer; a deferred turn (limits reached, Ctrl+C) continues with no decision.',
-    `Needs the same ${CONTINUATION_SECRET_ENV} as the run. Each continuation resumes once on this`,
-    `machine (claims under $${STATE_DIR_ENV}, default ~/.agent-assistant).`,
+    `Needs the same continuation secret as the run (${CONTINUATION_SECRET_ENV}, or the key file of`,
+    '`agent-assistant secret init`). Each continuation resumes once on this machine (claims under',
+    `$${STATE_DIR_ENV}, default ~/.agent-assistant).`,
     '',
     'Options:',
     ...flagHelp(RESUME_FLAGS),
@@ -111,7 +112,7 @@ export async function resumeCommand(io: CliIo, argv: readonly string[]): Promise
   if (file === undefined)
     throw usageError('Pass --continuation FILE: the file `agent-assistant run --continuation-out FILE` wrote.', 'continuation');
   const path = resolve(io.cwd, file);
-  const secret = readContinuationSecret(io.env, true);
+  const secret = await readContinuationSecret(io.env, true);
   const stored = await readContinuationFile(path, secret);
   const type = (stored.continuation as { type?: unknown } | null)?.type;
   const resolution = resolutionFor(type, flags.values.get('approve') ?? [], flags.values.get('reject') ?? [], flagValue(flags, 'answer'));
@@ -128,6 +129,7 @@ export async function resumeCommand(io: CliIo, argv: readonly string[]): Promise
   return driveTurn({
     io,
     view,
+    resumed: true,
     settings: stored.settings,
     continuationOut: { path: out === undefined ? path : resolve(io.cwd, out), secret },
     async run(signal) {

@@ -78,7 +78,7 @@ export const RUN_FLAGS: FlagSpecs = {
   },
   'continuation-out': {
     value: 'FILE',
-    help: `write a paused turn's continuation here (needs ${CONTINUATION_SECRET_ENV})`,
+    help: `write a paused turn's continuation here (needs ${CONTINUATION_SECRET_ENV} or \`agent-assistant secret init\`)`,
   },
   json: { help: 'print one JSON event per line on stdout instead of text' },
 };
@@ -162,7 +162,7 @@ export async function runCommand(io: CliIo, argv: readonly string[]): Promise<nu
   const settings = runSettingsFromFlags(flags, io.cwd);
   const text = await readPrompt(io, flagValue(flags, 'prompt'), flagValue(flags, 'prompt-file'));
   const continuationOut = flagValue(flags, 'continuation-out');
-  const continuationSecret = readContinuationSecret(io.env, continuationOut !== undefined);
+  const continuationSecret = await readContinuationSecret(io.env, continuationOut !== undefined);
   const { harness, label } = await buildHarness(settings, {
     env: io.env,
     continuationSecret,
@@ -176,6 +176,7 @@ export async function runCommand(io: CliIo, argv: readonly string[]): Promise<nu
   return driveTurn({
     io,
     view,
+    resumed: false,
     settings,
     continuationOut:
       continuationOut === undefined || continuationSecret === undefined

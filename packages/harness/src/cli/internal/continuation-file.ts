@@ -1,11 +1,12 @@
 import * as z from '../../shared/validation/index.js';
-import { randomUUID } from 'node:crypto';
-import { rename, writeFile } from 'node:fs/promises';
+import * as fs from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { createHmacSigner } from '../../core/continuation/hmac-signer.js';
 import { stableStringify } from '../../core/continuation/stable-stringify.js';
 import { MAX_CONTINUATION_DEPTH, toPlainJson } from '../../core/continuation/to-plain-json.js';
 import { formatIssues } from '../../shared/schemas/format-issues.js';
 import { lazySchema } from '../../shared/schemas/lazy-schema.js';
+import { writeFileAtomic } from '../../shared/write-file-atomic.js';
 import type { HarnessContinuation } from '../../core/types/continuation.js';
 import { CONTINUATION_SECRET_ENV } from './continuation-secret.js';
 import { usageError } from './cli-usage-error.js';
@@ -48,7 +49,10 @@ const envelopeSchema = /* @__PURE__ */ lazySchema(() =>
 
 const signedText = (body: unknown) => `${SIGNING_CONTEXT}${stableStringify(body)}`;
 
-/** Writes the continuation file atomically (a temporary file, then a rename), readable by the owner only. */
+/**
+ * Writes the continuation file atomically and durably (a temporary file flushed to disk, then a
+ * rename, then the folder flushed), readable by the owner only.
+ */
 export async function writeContinuationFile(
   path: string,
   settings: RunSettings,
@@ -58,9 +62,7 @@ export async function writeContinuationFile(
   // Signed as it will be read back: the JSON round trip is what `readContinuationFile` sees.
   const body = JSON.parse(JSON.stringify({ format: FORMAT, version: VERSION, settings, continuation })) as Omit<ContinuationFile, 'signature'>;
   const file: ContinuationFile = { ...body, signature: await createHmacSigner([secret]).sign(signedText(body)) };
-  const temporary = `${path}.${randomUUID()}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
-  await rename(temporary, path);
+  await writeFileAtomic(fs, path, dirname(path), `${JSON.stringify(file, null, 2)}\n`, 0o600);
 }
 
 /**
@@ -96,7 +98,7 @@ export async function readContinuationFile(path: string, secret: string): Promis
   const { signature, ...body } = envelope.data;
   if (!(await createHmacSigner([secret]).verify(signedText(body), signature))) {
     throw usageError(
-      `${named} does not match its signature: it was changed after \`run\` wrote it, or written with another ${CONTINUATION_SECRET_ENV}. Nothing was run.`,
+      `${named} does not match its signature: it was changed after \`run\` wrote it, or written with another ${CONTINUATION_SECRET_ENV} or key file (\`agent-assistant secret init\`). Nothing was run.`,
       'continuation',
     );
   }

@@ -13,6 +13,8 @@ export interface DriveTurnOptions {
   settings: RunSettings;
   /** Where a paused turn's continuation goes, and the secret that signs the file. */
   continuationOut: { path: string; secret: string } | undefined;
+  /** This run continues a paused turn. */
+  resumed: boolean;
   /** Runs the turn; must end (with a result) soon after `signal` aborts. */
   run(signal: AbortSignal): Promise<HarnessResult>;
 }
@@ -52,6 +54,6 @@ export async function driveTurn(options: DriveTurnOptions): Promise<number> {
     }
   }
   const exitCode = exitCodeForOutcome(result.outcome, interrupted);
-  view.finished(result, { exitCode, continuationFile, interrupted });
+  view.finished(result, { exitCode, continuationFile, interrupted, resumed: options.resumed });
   return exitCode;
 }

@@ -1,4 +1,5 @@
-import { closestName } from '../../shared/closest-name.js';
+import { parseArgs } from 'node:util';
+import { parseCommandLine, type CommandLineFlag } from '../../shared/parse-command-line.js';
 import { usageError } from './cli-usage-error.js';
 
 /** One flag of a command: takes a value, or is a switch; may repeat. */
@@ -21,46 +22,18 @@ export interface ParsedFlags {
 }
 
 /**
- * Reads `--name value`, `--name=value` and switches, refusing unknown flags, stray arguments,
- * missing values and repeats of flags that do not repeat.
+ * Reads `--name value`, `--name=value` and switches with `node:util` `parseArgs`, refusing unknown
+ * flags (naming the closest one), stray arguments, missing values and repeats of flags that do
+ * not repeat.
  * @throws HarnessConfigError (a usage error) naming the flag and how to fix it.
  */
 export function parseFlags(argv: readonly string[], specs: FlagSpecs, command: string): ParsedFlags {
-  const values = new Map<string, string[]>();
-  let help = false;
-  for (let index = 0; index < argv.length; index += 1) {
-    const arg = argv[index] as string;
-    if (arg === '-h' || arg === '--help') {
-      help = true;
-      continue;
-    }
-    const match = /^--([a-z][a-z-]*)(?:=([\s\S]*))?$/.exec(arg);
-    const name = match?.[1];
-    if (match === null || name === undefined || !Object.hasOwn(specs, name)) {
-      const near = arg.startsWith('-') ? closestName(/^-+([^=]*)/.exec(arg)?.[1] ?? '', Object.keys(specs)) : undefined;
-      throw usageError(
-        `Unknown argument ${JSON.stringify(arg.slice(0, 80))} for \`agent-assistant ${command}\`.${
-          near === undefined ? '' : ` Did you mean --${near}?`
-        } See \`agent-assistant ${command} --help\`.`,
-      );
-    }
-    const spec = specs[name] as FlagSpec;
-    let value = match[2];
-    if (spec.value === undefined) {
-      if (value !== undefined) throw usageError(`--${name} takes no value.`, name);
-      value = 'true';
-    } else if (value === undefined) {
-      value = argv[index + 1];
-      if (value === undefined || (value.startsWith('--') && value.length > 2))
-        throw usageError(`--${name} needs a value (${spec.value}).`, name);
-      index += 1;
-    }
-    const list = values.get(name) ?? [];
-    if (list.length > 0 && spec.repeat !== true) throw usageError(`--${name} is given twice; give it once.`, name);
-    list.push(value);
-    values.set(name, list);
-  }
-  return { values, help };
+  const flags = new Map<string, CommandLineFlag>(
+    Object.entries(specs).map(([name, spec]) => [name, { takesValue: spec.value !== undefined, placeholder: spec.value, repeat: spec.repeat }]),
+  );
+  const parsed = parseCommandLine(parseArgs, argv, flags, `agent-assistant ${command}`);
+  if (!parsed.ok) throw usageError(parsed.message, parsed.field);
+  return { values: parsed.values, help: parsed.help };
 }
 
 /** The help lines of a command's flags. */

@@ -14,6 +14,8 @@ export interface TurnEnding {
   continuationFile?: string | undefined;
   /** Ctrl+C ended the run. */
   interrupted: boolean;
+  /** This run continued a paused turn (`resume`): the turn had runs before this one. */
+  resumed: boolean;
 }
 
 /** Shows one turn as it happens: as text on a terminal, or as JSON lines. */
@@ -150,7 +152,7 @@ export function textTurnView(io: CliIo): TurnView {
       endLine();
       for (const line of pausedLines(result, ending)) io.stderr(`${terminalText(line)}\n`);
       if (result.error !== undefined) io.stderr(`error: ${terminalText(`${result.error.code} — ${result.error.message}`)}\n`);
-      io.stderr(`${terminalText(summaryLine(result))}\n`);
+      io.stderr(`${terminalText(summaryLine(result, ending.resumed))}\n`);
     },
   };
 }

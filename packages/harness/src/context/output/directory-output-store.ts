@@ -2,6 +2,7 @@ import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import { checkArtifactId, MAX_OUTPUT_ARTIFACT_BYTES, type OutputArtifactStore, type OutputStreams } from './output-artifact.js';
 import { OutputArtifactError } from './output-artifact-error.js';
 import { errorCode, loadOutputFs, type OutputFs } from './load-output-fs.js';
+import { syncDirectory, writeNewFileSynced } from '../../shared/write-file-atomic.js';
 
 /** Options of {@link createDirectoryOutputStore}. */
 export interface DirectoryOutputStoreOptions {
@@ -17,8 +18,9 @@ export interface DirectoryOutputStore extends OutputArtifactStore {
 /**
  * Keeps output artifacts in a private directory on this machine (Node.js only: `node:fs` loads
  * on first use, so importing it is Worker-safe). Each artifact is a folder `<directory>/<id>/`
- * with the files `stdout` and `stderr` (mode 0600), written under a temporary name and renamed
- * into place, so a reader never sees half an artifact; an id already there is kept. Reads
+ * with the files `stdout` and `stderr` (mode 0600), written under a temporary name, flushed to
+ * disk (`fsync`, the files and the folder) and renamed into place, so neither a reader nor a
+ * crash leaves half an artifact; an id already there is kept. Reads
  * follow no symbolic link, refuse anything but a regular file and stop past 8 MiB. On POSIX
  * systems the directory is checked before first use: a symbolic link, another user's directory
  * or one that group or others can use is refused (`unsafe_directory`).
@@ -60,8 +62,9 @@ export function createDirectoryOutputStore(options: DirectoryOutputStoreOptions)
       const temporary = `${directory}/.tmp-${crypto.randomUUID()}`;
       try {
         await fs.mkdir(temporary, { mode: 0o700 });
-        await fs.writeFile(`${temporary}/stdout`, streams.stdout, { flag: 'wx', mode: 0o600 });
-        await fs.writeFile(`${temporary}/stderr`, streams.stderr, { flag: 'wx', mode: 0o600 });
+        await writeNewFileSynced(fs.durable, `${temporary}/stdout`, streams.stdout, 0o600);
+        await writeNewFileSynced(fs.durable, `${temporary}/stderr`, streams.stderr, 0o600);
+        await syncDirectory(fs.durable, temporary);
         await fs.rename(temporary, target);
       } catch (error) {
         await fs.rm(temporary, { recursive: true, force: true }).catch(() => undefined);
@@ -69,6 +72,7 @@ export function createDirectoryOutputStore(options: DirectoryOutputStoreOptions)
         if ((errorCode(error) === 'EEXIST' || errorCode(error) === 'ENOTEMPTY') && (await exists(fs, target))) return;
         throw error;
       }
+      await syncDirectory(fs.durable, directory);
     },
     async get(id): Promise<OutputStreams | undefined> {
       const checked = checkArtifactId(id);

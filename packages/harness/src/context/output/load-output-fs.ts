@@ -1,4 +1,5 @@
 import { loadBuiltins } from '../../shared/load-builtins.js';
+import type { AtomicWriteFs } from '../../shared/write-file-atomic.js';
 
 /** An open file, the part in use. */
 export interface FileHandleLike {
@@ -16,6 +17,8 @@ export interface OutputFs {
   writeFile(path: string, data: Uint8Array, options: { flag: 'wx'; mode: number }): Promise<void>;
   rename(from: string, to: string): Promise<void>;
   rm(path: string, options: { recursive: true; force: true }): Promise<void>;
+  /** The same `node:fs/promises`, as the durable writes (`writeNewFileSynced`, `syncDirectory`) use it. */
+  durable: Pick<AtomicWriteFs, 'open'>;
   /** `O_RDONLY | O_NOFOLLOW | O_NONBLOCK` where they exist: no link is followed, no FIFO blocks the open. */
   readFlags: number;
   /** The user's id where there is one (not on Windows). */
@@ -46,6 +49,7 @@ export function loadOutputFs(): Promise<OutputFs> {
       writeFile: fsp.writeFile,
       rename: fsp.rename,
       rm: fsp.rm,
+      durable: promises as Pick<AtomicWriteFs, 'open'>,
       readFlags: constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0),
       uid: typeof node.getuid === 'function' ? node.getuid() : undefined,
       platform: node.platform,

@@ -1,4 +1,6 @@
+import { parseArgs } from 'node:util';
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
+import { parseCommandLine, type CommandLineFlag } from '../../shared/parse-command-line.js';
 
 /** The CLIs the worker can run. */
 export const WORKER_CLIS = ['claude', 'codex', 'opencode', 'gemini', 'bash'] as const;
@@ -40,6 +42,10 @@ const FLAGS = {
 
 type FlagName = keyof typeof FLAGS;
 
+const COMMAND_LINE_FLAGS: ReadonlyMap<string, CommandLineFlag> = /* @__PURE__ */ new Map(
+  Object.keys(FLAGS).map((name) => [name, { takesValue: true, placeholder: 'value' }]),
+);
+
 /** The `--help` text. */
 export function workerUsage(): string {
   const lines = Object.entries(FLAGS).map(([name, flag]) => `  --${`${name} <value>`.padEnd(22)} ${flag.help} [env ${flag.env}]`);
@@ -66,32 +72,17 @@ function integer(value: string, field: string, min: number, max: number): number
 }
 
 /**
- * Reads the worker's flags (`--name value` or `--name=value`), falling back to environment
- * variables, then defaults.
- * @throws HarnessConfigError for an unknown flag, a missing or invalid value.
+ * Reads the worker's flags (`--name value` or `--name=value`, with `node:util` `parseArgs`),
+ * falling back to environment variables, then defaults.
+ * @throws HarnessConfigError for an unknown flag (naming the closest one), a missing, repeated or
+ * invalid value.
  */
 export function parseWorkerArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, defaultCwd: string): WorkerArgs {
-  const given = new Map<FlagName, string>();
-  let help = false;
-  for (let index = 0; index < argv.length; index += 1) {
-    const arg = argv[index]!;
-    if (arg === '-h' || arg === '--help') {
-      help = true;
-      continue;
-    }
-    const match = /^--([a-z-]+)(?:=([\s\S]*))?$/.exec(arg);
-    const name = match?.[1];
-    if (match === null || name === undefined || !Object.hasOwn(FLAGS, name)) fail('argv', `Unknown argument ${JSON.stringify(arg.slice(0, 80))}. See --help.`);
-    let value = match![2];
-    if (value === undefined) {
-      value = argv[index + 1];
-      if (value === undefined || value.startsWith('--')) fail(name!, `--${name} needs a value.`);
-      index += 1;
-    }
-    given.set(name as FlagName, value!);
-  }
+  const parsed = parseCommandLine(parseArgs, argv, COMMAND_LINE_FLAGS, 'agent-assistant-worker');
+  if (!parsed.ok) throw new HarnessConfigError(parsed.message, { field: parsed.field });
+  const { values, help } = parsed;
   const read = (name: FlagName): string | undefined => {
-    const value = given.get(name) ?? env[FLAGS[name].env];
+    const value = values.get(name)?.[0] ?? env[FLAGS[name].env];
     return value === undefined || value.trim() === '' ? undefined : value;
   };
   const cli = read('cli') ?? 'claude';

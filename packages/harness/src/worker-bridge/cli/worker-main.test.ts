@@ -45,6 +45,9 @@ describe('parseWorkerArgs', () => {
     [['--script', 'cat'], /--script is for --cli bash only/],
     [['--cli', 'bash', '--model', 'x'], /--model does not apply/],
     [['stray'], /Unknown argument "stray"/],
+    [['--chanel', 'x'], 'Unknown argument "--chanel" for `agent-assistant-worker`. Did you mean --channel? See `agent-assistant-worker --help`.'],
+    [['--worker-nmae=w'], 'Did you mean --worker-name?'],
+    [['--cli', 'codex', '--cli', 'claude'], '--cli is given twice; give it once.'],
   ])('refuses %j', (argv, message) => {
     expect(() => parseWorkerArgs(argv, {}, '/p')).toThrow(message);
   });
