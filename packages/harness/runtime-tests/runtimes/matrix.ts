@@ -2,6 +2,7 @@
 // tables docs/runtimes.md shows (.matrix.md beside this file; one file per test file's process).
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { TestContext } from 'vitest';
 
 type Kind = 'scenario' | 'resume';
 const cells = new Map<string, boolean>();
@@ -9,6 +10,11 @@ const rows = new Map<Kind, string[]>([
   ['scenario', []],
   ['resume', []],
 ]);
+
+/** Records `row` × `column` as passed or failed once the current test (`context`) has finished. */
+export function recordWhenFinished(context: TestContext, kind: Kind, row: string, column: string): void {
+  context.onTestFinished(({ task }) => recordCell(kind, row, column, task.result?.state === 'pass'));
+}
 
 /** Records that `row` (a scenario, or the runtime a continuation was paused in) passed or failed in `column` (a runtime). */
 export function recordCell(kind: Kind, row: string, column: string, pass: boolean): void {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAlive } from '../../src/local/__fixtures__/test-helpers.js';
 import { startWorkerd, type RunningWorkerd } from '../workerd/start-workerd.js';
 import { SCRIPT_RUNTIMES, missingRuntimes, runRequest } from './runtimes.js';
-import { recordCell, writeMatrix } from './matrix.js';
+import { recordWhenFinished, writeMatrix } from './matrix.js';
 
 const WORKERD_VERSION = (JSON.parse(readFileSync(fileURLToPath(new URL('../../../../package.json', import.meta.url)), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies.workerd!;
 const SECRET = 'runtimes-secret-0123456789abcdef-0123';
@@ -84,25 +84,23 @@ afterAll(() => {
 });
 
 describe.each(RUNTIME_NAMES)('the built main entry in %s', (name) => {
-  it.each(Object.keys(EXPECTED_SCENARIOS))('%s', (scenario) => {
+  it.for(Object.keys(EXPECTED_SCENARIOS))('%s', (scenario, context) => {
+    recordWhenFinished(context, 'scenario', scenario, name);
     const actual = scenarios.get(name)?.[scenario];
-    recordCell('scenario', scenario, name, JSON.stringify(actual) === JSON.stringify(EXPECTED_SCENARIOS[scenario]));
     expect(actual).toEqual(EXPECTED_SCENARIOS[scenario]);
   });
 
-  it.each(RUNTIME_NAMES)(`resumes the continuation paused in %s`, (origin) => {
-    const actual = resumed.get(name)?.[origin];
-    const expected = ['completed', 'answer_finalized', `Booked ${origin}`];
-    recordCell('resume', origin, name, JSON.stringify(actual) === JSON.stringify(expected));
-    expect(actual).toEqual(expected);
+  it.for(RUNTIME_NAMES)(`resumes the continuation paused in %s`, (origin, context) => {
+    recordWhenFinished(context, 'resume', origin, name);
+    expect(resumed.get(name)?.[origin]).toEqual(['completed', 'answer_finalized', `Booked ${origin}`]);
   });
 });
 
 describe.each(SCRIPT_RUNTIMES.map((runtime) => runtime.name))('file system and processes in %s', (name) => {
-  it.each(Object.keys(EXPECTED_FS))('%s', (scenario) => {
+  it.for(Object.keys(EXPECTED_FS))('%s', (scenario, context) => {
+    recordWhenFinished(context, 'scenario', scenario, name);
     const actual = [...((fsResults.get(name)?.[scenario] as unknown[] | undefined) ?? [])];
     if (scenario === 'local command timeout') actual[2] = typeof actual[2] === 'number' && !isAlive(actual[2]) ? 'group gone' : `still running: ${String(actual[2])}`;
-    recordCell('scenario', scenario, name, JSON.stringify(actual) === JSON.stringify(EXPECTED_FS[scenario]));
     expect(actual).toEqual(EXPECTED_FS[scenario]);
   });
 });
