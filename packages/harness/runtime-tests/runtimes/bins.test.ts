@@ -1,14 +1,17 @@
 // The built bins under Bun and Deno: `agent-assistant --version`, a `run` turn against the loopback
 // fake model (workspace tools over the Node VFS), a pause in one runtime resumed in the other (and
-// refused the second time), and `agent-assistant-worker` answering a turn through the real broker.
+// refused the second time), and `agent-assistant-worker` answering a turn through the real broker;
+// in every runtime with processes, the worker killed mid-run leaves no CLI behind (the orphan guard).
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrokerRig, type BrokerRig } from '../../src/agent-relay/__fixtures__/broker-rig.js';
 import { AgentRelayExecutionAdapter } from '../../src/agent-relay/execution-adapter/agent-relay-execution-adapter.js';
 import { binPath, cliEnv } from '../../src/cli/__fixtures__/cli-process.js';
-import { cleanupTempDirs, tempDir } from '../../src/local/__fixtures__/test-helpers.js';
+import { cleanupTempDirs, isAlive, tempDir } from '../../src/local/__fixtures__/test-helpers.js';
 import { createFakeOpenAICompatibleServer } from '../../src/testing/node/create-fake-openai-compatible-server.js';
 import type { FakeModelServer, FakeServerScript } from '../../src/testing/node/fake-model-server-types.js';
 import { fullRequest } from '../../src/worker-bridge/__fixtures__/bridge-test-helpers.js';
@@ -30,6 +33,13 @@ const toolThenAnswer = (answer: string): FakeServerScript[] => [
   { toolCalls: [{ id: 'call_1', name: 'workspace_read', arguments: { path: 'README.md' } }], usage: { inputTokens: 210, outputTokens: 18 } },
   { text: answer, deltaSize: 5, usage: { inputTokens: 260, outputTokens: 21 } },
 ];
+
+/** Polls on each turn of the event loop until `pid` is dead (a process that is not our child leaves no event to wait on), up to 10 s. */
+async function waitForDeath(pid: number): Promise<boolean> {
+  const end = Date.now() + 10_000;
+  while (isAlive(pid) && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 20));
+  return !isAlive(pid);
+}
 
 function cli(runtime: ScriptRuntime, args: string[], extraEnv: Record<string, string> = {}) {
   return runScript(runtime, binPath, args, { cwd: home, env: cliEnv(home, extraEnv) });
@@ -54,7 +64,7 @@ afterAll(async () => {
   await rig?.stop();
   await server?.close();
   cleanupTempDirs();
-  console.log(writeMatrix('bins', BIN_RUNTIMES.map((runtime) => runtime.name), new Map(BIN_RUNTIMES.map((runtime) => [runtime.name, '(see above)']))));
+  console.log(writeMatrix('bins', SCRIPT_RUNTIMES.map((runtime) => runtime.name), new Map()));
 });
 
 describe.each(BIN_RUNTIMES)('the built bins under $name', (runtime) => {
@@ -111,6 +121,35 @@ describe.each(BIN_RUNTIMES)('the built bins under $name', (runtime) => {
       const exit = await worker.stop();
       expect(exit.code, worker.stderr()).toBe(0);
       expect(worker.lines.at(-1)).toBe('[agent-assistant-worker] stopped');
+    }
+  });
+});
+
+describe.each(SCRIPT_RUNTIMES)('the worker bridge bin under $name', (runtime) => {
+  it('agent-assistant-worker killed with SIGKILL mid-run: the orphan guard stops its CLI', async (context) => {
+    recordWhenFinished(context, 'scenario', 'worker bridge killed mid-run: no orphaned CLI', runtime.name);
+    const workerName = `${runtime.name}-doomed`;
+    const fifo = join(rig.cwd, `started-${runtime.name}.fifo`);
+    execFileSync('mkfifo', ['-m', '600', fifo]);
+    const worker = startChild(WORKER_BIN, ['--cwd', rig.cwd, '--channel', 'byoh', '--cli', 'bash', '--worker-name', workerName, '--script', `echo $$ > '${fifo}'; exec sleep 30`], {
+      env: { ...rig.childEnv, ...runtime.env },
+      cwd: rig.cwd,
+      runtime,
+    });
+    const adapter = new AgentRelayExecutionAdapter({ cwd: rig.cwd, channelId: 'byoh', workerName, orchestratorName: 'chat', timeoutMs: 2_000 });
+    let sleeper: number | undefined;
+    try {
+      expect(await worker.waitForLine(/ready on channel|exited/), worker.stderr()).toMatch(/ready on channel byoh/);
+      const started = readFile(fifo, 'utf8');
+      const pending = adapter.execute(fullRequest('HANG please'));
+      sleeper = Number((await started).trim());
+      worker.process.kill('SIGKILL');
+      expect((await worker.exited).signal).toBe('SIGKILL');
+      expect(await pending).toMatchObject({ status: 'failed', error: { code: 'timeout', retryable: true } });
+      expect(await waitForDeath(sleeper), `the CLI (pid ${sleeper}) outlived its killed worker`).toBe(true);
+    } finally {
+      await adapter.shutdown();
+      if (sleeper !== undefined && isAlive(sleeper)) process.kill(sleeper, 'SIGKILL');
     }
   });
 });

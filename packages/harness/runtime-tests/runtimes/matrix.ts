@@ -39,8 +39,7 @@ function table(kind: Kind, corner: string, columns: readonly string[]): string {
 export function writeMatrix(name: string, columns: readonly string[], versions: ReadonlyMap<string, string>): string {
   const resumes = [...cells].filter(([key]) => key.startsWith('["resume"'));
   const text = [
-    `Versions: ${columns.map((column) => `${column} ${versions.get(column) ?? '?'}`).join(', ')}.`,
-    '',
+    ...(versions.size === 0 ? [] : [`Versions: ${columns.map((column) => `${column} ${versions.get(column) ?? '?'}`).join(', ')}.`, '']),
     table('scenario', 'scenario', columns),
     ...(resumes.length === 0
       ? []

@@ -11,7 +11,6 @@ import type { LocalSpawnFn } from '../../local/local-spawn.js';
  */
 const GUARD = `
 const { spawn } = require('node:child_process');
-const net = require('node:net');
 // The last argument, whatever comes before it: Deno puts its eval module's path at argv[1].
 const [command, ...args] = JSON.parse(process.argv[process.argv.length - 1]);
 let done = false;
@@ -33,8 +32,11 @@ child.on('exit', (code, signal) => {
   if (signal !== 'SIGUSR1') process.kill(process.pid, signal);
   process.exit(128 + (require('node:os').constants.signals[signal] || 0));
 });
-const parent = new net.Socket({ fd: 3, readable: true, writable: false });
-parent.unref();
+// Under Bun a net.Socket on an inherited pipe never sees its end, so Bun reads it as a file; Node
+// must not (process.exit waits for the pool thread blocked in that read), nor Deno.
+const parent = typeof Bun === 'undefined'
+  ? new (require('node:net').Socket)({ fd: 3, readable: true, writable: false }).unref()
+  : require('node:fs').createReadStream('', { fd: 3 });
 parent.on('data', ignore);
 const orphaned = () => {
   if (done) return;
