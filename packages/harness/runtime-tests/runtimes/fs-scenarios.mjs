@@ -2,7 +2,7 @@
 // the workspace tools over it in a harness turn, and LocalCommandExecutionAdapter running a real
 // command (and stopping one at its timeout). Node APIs only through `node:` modules, as a user's
 // program on Bun or Deno would use them.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHarness, createWorkspaceToolRegistry, LocalCommandExecutionAdapter } from '@agent-assistant/harness';
@@ -65,7 +65,8 @@ async function localCommand(base) {
     backendId: 'sh-hang',
     command: 'sh',
     capabilities: CAPABILITIES,
-    timeoutMs: 300,
+    // Long enough for a loaded machine to start sh and write the pid file; a missing one fails the check.
+    timeoutMs: 2000,
     killGraceMs: 100,
     // The grandchild ignores SIGTERM and writes its pid first: the whole group must still be gone.
     buildArgs: () => ['-c', `trap "" TERM; sleep 30 & echo $! > '${join(base, 'sleep.pid')}'; wait`],
@@ -74,7 +75,7 @@ async function localCommand(base) {
   const timedOut = await createHarness({ backend: hang }).runTurn(input('hang'));
   return {
     completed: [completed.outcome, completed.assistantMessage?.text ?? completed.error?.message],
-    timedOut: [timedOut.outcome, timedOut.stopReason, Number(readFileSync(join(base, 'sleep.pid'), 'utf8'))],
+    timedOut: [timedOut.outcome, timedOut.stopReason, existsSync(join(base, 'sleep.pid')) ? Number(readFileSync(join(base, 'sleep.pid'), 'utf8')) : 'no pid file'],
   };
 }
 
