@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineProject } from 'vitest/config';
+import { configDefaults, defineProject } from 'vitest/config';
 
 export default defineProject({
   // The main entry loads ./agent-relay through the package name; tests use the source.
@@ -7,6 +7,8 @@ export default defineProject({
   test: {
     name: 'harness',
     include: ['src/**/*.test.ts', 'runtime-tests/**/*.test.ts'],
+    // The cross-runtime suite needs its pinned runtimes installed: runtime-tests/run.sh runs it.
+    exclude: [...configDefaults.exclude, 'runtime-tests/runtimes/**'],
     environment: 'node',
   },
 });

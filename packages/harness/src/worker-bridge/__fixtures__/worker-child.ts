@@ -20,10 +20,15 @@ export interface Child {
   stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Starts `node <script> ...args` with `env` and `cwd`. */
-export function startChild(script: string, args: string[], options: { env: Record<string, string>; cwd: string }): Child {
+/** Starts `node <script> ...args` with `env` and `cwd` (or with `runtime`: its `command`, its `args`, then the script). */
+export function startChild(
+  script: string,
+  args: string[],
+  options: { env: Record<string, string>; cwd: string; runtime?: { command: string; args: readonly string[] } },
+): Child {
   if (!existsSync(script)) throw new Error(`${script} is missing: build the package first (npm run build --workspace=packages/harness).`);
-  const child = spawn(process.execPath, [script, ...args], { env: options.env, cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const runtime = options.runtime ?? { command: process.execPath, args: [] };
+  const child = spawn(runtime.command, [...runtime.args, script, ...args], { env: options.env, cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   let partial = '';
   let stderr = '';

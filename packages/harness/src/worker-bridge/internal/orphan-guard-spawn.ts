@@ -3,7 +3,7 @@ import process from 'node:process';
 import type { LocalSpawnFn } from '../../local/local-spawn.js';
 
 /**
- * The guard, run as `node -e GUARD -- command ...args` in the run's process group: it starts the
+ * The guard, run as `node -e GUARD -- '["command", ...args]'` in the run's process group: it starts the
  * command (same group, same stdin/stdout/stderr), exits as the command does, and when its parent —
  * the worker — dies (its end of the pipe on fd 3 closes) it stops the whole group: SIGTERM, then
  * SIGKILL two seconds later. SIGTERM/SIGINT to the group reach the command directly; the guard
@@ -11,8 +11,8 @@ import type { LocalSpawnFn } from '../../local/local-spawn.js';
  */
 const GUARD = `
 const { spawn } = require('node:child_process');
-const net = require('node:net');
-const [command, ...args] = process.argv.slice(1);
+// The last argument, whatever comes before it: Deno puts its eval module's path at argv[1].
+const [command, ...args] = JSON.parse(process.argv[process.argv.length - 1]);
 let done = false;
 const ignore = () => {};
 process.on('SIGTERM', ignore);
@@ -32,8 +32,11 @@ child.on('exit', (code, signal) => {
   if (signal !== 'SIGUSR1') process.kill(process.pid, signal);
   process.exit(128 + (require('node:os').constants.signals[signal] || 0));
 });
-const parent = new net.Socket({ fd: 3, readable: true, writable: false });
-parent.unref();
+// Under Bun a net.Socket on an inherited pipe never sees its end, so Bun reads it as a file; Node
+// must not (process.exit waits for the pool thread blocked in that read), nor Deno.
+const parent = typeof Bun === 'undefined'
+  ? new (require('node:net').Socket)({ fd: 3, readable: true, writable: false }).unref()
+  : require('node:fs').createReadStream('', { fd: 3 });
 parent.on('data', ignore);
 const orphaned = () => {
   if (done) return;
@@ -54,7 +57,7 @@ parent.on('error', orphaned);
 export function orphanGuardSpawn(): LocalSpawnFn | undefined {
   if (process.platform === 'win32') return undefined;
   return (command, args, options) => {
-    const child = spawn(process.execPath, ['-e', GUARD, '--', command, ...args], { ...options, stdio: [...options.stdio, 'pipe'] });
+    const child = spawn(process.execPath, ['-e', GUARD, '--', JSON.stringify([command, ...args])], { ...options, stdio: [...options.stdio, 'pipe'] });
     // Our end of the guard's pipe: never written, closed with the process.
     const lifeline = child.stdio[3];
     const close = () => lifeline?.destroy();
