@@ -1,4 +1,4 @@
-import * as z from '../../shared/validation/index.js';
+import * as v from '../../shared/validation/index.js';
 import type { ExecutionContinuation } from '../../execution/types.js';
 import { lazySchema } from '../../shared/schemas/lazy-schema.js';
 
@@ -18,13 +18,13 @@ export interface AcpApprovalState {
 }
 
 const stateSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({
-    poolKey: z.string().check(z.maxLength(4_096)),
-    instanceId: z.string().check(z.maxLength(64)),
-    permissionId: z.union([z.number(), z.string().check(z.maxLength(256))]),
-    toolCallId: z.string().check(z.maxLength(1_024)),
-    approvalKey: z.string().check(z.maxLength(512)),
-    ephemeral: z.boolean(),
+  v.object({
+    poolKey: v.string().check(v.maxLength(4_096)),
+    instanceId: v.string().check(v.maxLength(64)),
+    permissionId: v.union([v.number(), v.string().check(v.maxLength(256))]),
+    toolCallId: v.string().check(v.maxLength(1_024)),
+    approvalKey: v.string().check(v.maxLength(512)),
+    ephemeral: v.boolean(),
   }),
 );
 
