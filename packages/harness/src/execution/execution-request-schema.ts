@@ -1,4 +1,4 @@
-import * as z from '../shared/validation/index.js';
+import * as v from '../shared/validation/index.js';
 import { commonSchemas } from '../shared/schemas/common-schemas.js';
 import { formatIssues } from '../shared/schemas/format-issues.js';
 import { lazySchema, memo } from '../shared/schemas/lazy-schema.js';
@@ -10,53 +10,53 @@ export const executionRequestSchemas = /* @__PURE__ */ memo(() => {
   const { decisionsSchema, nonEmptyString, recordSchema } = commonSchemas();
   const { contextSchema, historyMessageSchema, instructionsSchema, userMessageSchema } = turnInputPartSchemas();
 
-  const requirementsSchema = z.object({
-    toolUse: z.optional(z.enum(['forbidden', 'allowed', 'required'])),
-    structuredToolCalls: z.optional(z.enum(['forbidden', 'preferred', 'required'])),
-    continuationSupport: z.optional(z.enum(['none', 'preferred', 'required'])),
-    approvalInterrupts: z.optional(z.enum(['none', 'preferred', 'required'])),
-    traceDepth: z.optional(z.enum(['minimal', 'standard', 'detailed'])),
-    attachments: z.optional(z.enum(['forbidden', 'allowed', 'required'])),
+  const requirementsSchema = v.object({
+    toolUse: v.optional(v.enum(['forbidden', 'allowed', 'required'])),
+    structuredToolCalls: v.optional(v.enum(['forbidden', 'preferred', 'required'])),
+    continuationSupport: v.optional(v.enum(['none', 'preferred', 'required'])),
+    approvalInterrupts: v.optional(v.enum(['none', 'preferred', 'required'])),
+    traceDepth: v.optional(v.enum(['minimal', 'standard', 'detailed'])),
+    attachments: v.optional(v.enum(['forbidden', 'allowed', 'required'])),
   });
 
-  const toolDescriptorSchema = z.object({
+  const toolDescriptorSchema = v.object({
     name: nonEmptyString,
-    description: z.optional(z.string()),
-    inputSchema: z.optional(recordSchema),
-    requiresApproval: z.optional(z.boolean()),
-    metadata: z.optional(recordSchema),
+    description: v.optional(v.string()),
+    inputSchema: v.optional(recordSchema),
+    requiresApproval: v.optional(v.boolean()),
+    metadata: v.optional(recordSchema),
   });
 
-  const executionContinuationSchema = z.object({
-    kind: z.optional(z.string()),
-    continuationId: z.optional(z.string()),
-    state: z.optional(recordSchema),
-    metadata: z.optional(recordSchema),
+  const executionContinuationSchema = v.object({
+    kind: v.optional(v.string()),
+    continuationId: v.optional(v.string()),
+    state: v.optional(recordSchema),
+    metadata: v.optional(recordSchema),
   });
 
-  const resumeResolutionSchema = z.discriminatedUnion('type', [
-    z.object({ type: z.literal('clarification'), answer: z.string() }),
-    z.object({ type: z.literal('approval'), decisions: decisionsSchema }),
-    z.object({ type: z.literal('deferred') }),
+  const resumeResolutionSchema = v.discriminatedUnion('type', [
+    v.object({ type: v.literal('clarification'), answer: v.string() }),
+    v.object({ type: v.literal('approval'), decisions: decisionsSchema }),
+    v.object({ type: v.literal('deferred') }),
   ]);
 
-  const executionRequestSchema = z.object({
+  const executionRequestSchema = v.object({
     assistantId: nonEmptyString,
     turnId: nonEmptyString,
-    workspaceId: z.optional(z.string()),
-    sessionId: z.optional(z.string()),
-    userId: z.optional(z.string()),
-    threadId: z.optional(z.string()),
+    workspaceId: v.optional(v.string()),
+    sessionId: v.optional(v.string()),
+    userId: v.optional(v.string()),
+    threadId: v.optional(v.string()),
     message: userMessageSchema,
     instructions: instructionsSchema,
-    context: z.optional(contextSchema),
-    history: z.optional(z.array(historyMessageSchema)),
-    continuation: z.optional(executionContinuationSchema),
-    resume: z.optional(resumeResolutionSchema),
-    tools: z.optional(z.array(toolDescriptorSchema)),
-    requirements: z.optional(requirementsSchema),
-    timeoutMs: z.optional(z.number().check(z.positive())),
-    metadata: z.optional(recordSchema),
+    context: v.optional(contextSchema),
+    history: v.optional(v.array(historyMessageSchema)),
+    continuation: v.optional(executionContinuationSchema),
+    resume: v.optional(resumeResolutionSchema),
+    tools: v.optional(v.array(toolDescriptorSchema)),
+    requirements: v.optional(requirementsSchema),
+    timeoutMs: v.optional(v.number().check(v.positive())),
+    metadata: v.optional(recordSchema),
   });
   return { requirementsSchema, toolDescriptorSchema, executionContinuationSchema, resumeResolutionSchema, executionRequestSchema };
 });

@@ -1,52 +1,52 @@
-import * as z from '../shared/validation/index.js';
+import * as v from '../shared/validation/index.js';
 import { commonSchemas } from '../shared/schemas/common-schemas.js';
 import { lazySchema, memo } from '../shared/schemas/lazy-schema.js';
 
 /** The schemas of this file, built on first use. */
 export const executionResultSchemas = /* @__PURE__ */ memo(() => {
   const { errorSchema, recordSchema, usageSchema } = commonSchemas();
-  const reasonSchema = z.object({
-    code: z.string(),
-    message: z.string(),
-    severity: z.enum(['info', 'warning', 'blocking']),
+  const reasonSchema = v.object({
+    code: v.string(),
+    message: v.string(),
+    severity: v.enum(['info', 'warning', 'blocking']),
   });
 
-  const executionResultSchema = z.object({
-    backendId: z.string(),
-    status: z.enum(['completed', 'needs_clarification', 'awaiting_approval', 'deferred', 'failed', 'unsupported']),
-    output: z.optional(
-      z.object({
-        text: z.optional(z.string()),
-        structured: z.optional(recordSchema),
-        attachments: z.optional(z.array(recordSchema)),
+  const executionResultSchema = v.object({
+    backendId: v.string(),
+    status: v.enum(['completed', 'needs_clarification', 'awaiting_approval', 'deferred', 'failed', 'unsupported']),
+    output: v.optional(
+      v.object({
+        text: v.optional(v.string()),
+        structured: v.optional(recordSchema),
+        attachments: v.optional(v.array(recordSchema)),
       }),
     ),
-    continuation: z.optional(
-      z.object({
-        kind: z.optional(z.string()),
-        continuationId: z.optional(z.string()),
-        state: z.optional(recordSchema),
-        metadata: z.optional(recordSchema),
+    continuation: v.optional(
+      v.object({
+        kind: v.optional(v.string()),
+        continuationId: v.optional(v.string()),
+        state: v.optional(recordSchema),
+        metadata: v.optional(recordSchema),
       }),
     ),
-    approvalRequest: z.optional(
-      z.object({
-        reason: z.optional(z.string()),
-        approvalKey: z.optional(z.string()),
-        metadata: z.optional(recordSchema),
+    approvalRequest: v.optional(
+      v.object({
+        reason: v.optional(v.string()),
+        approvalKey: v.optional(v.string()),
+        metadata: v.optional(recordSchema),
       }),
     ),
-    error: z.optional(errorSchema),
-    usage: z.optional(usageSchema),
-    trace: z.optional(recordSchema),
-    degradation: z.optional(z.array(reasonSchema)),
-    metadata: z.optional(recordSchema),
+    error: v.optional(errorSchema),
+    usage: v.optional(usageSchema),
+    trace: v.optional(recordSchema),
+    degradation: v.optional(v.array(reasonSchema)),
+    metadata: v.optional(recordSchema),
   });
 
-  const negotiationSchema = z.object({
-    supported: z.boolean(),
-    degraded: z.boolean(),
-    reasons: z.array(reasonSchema),
+  const negotiationSchema = v.object({
+    supported: v.boolean(),
+    degraded: v.boolean(),
+    reasons: v.array(reasonSchema),
   });
   return { reasonSchema, executionResultSchema, negotiationSchema };
 });

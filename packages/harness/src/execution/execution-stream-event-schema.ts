@@ -1,4 +1,4 @@
-import * as z from '../shared/validation/index.js';
+import * as v from '../shared/validation/index.js';
 import { lazySchema } from '../shared/schemas/lazy-schema.js';
 
 /** Longest text of one `text_delta`, in characters. */
@@ -13,49 +13,49 @@ const MAX_APPROVAL_OPTIONS = 32;
  * fields are stripped, so what reaches the caller is exactly the documented shape.
  */
 export const executionStreamEventSchema = /* @__PURE__ */ lazySchema(() => {
-  const label = z.string().check(z.maxLength(MAX_LABEL_CHARS));
-  const kind = z.optional(z.enum(['command', 'edit', 'read', 'search', 'fetch', 'think', 'other']));
-  const command = z.optional(z.string().check(z.maxLength(MAX_COMMAND_CHARS)));
-  return z.discriminatedUnion('type', [
-    z.object({ type: z.literal('text_delta'), text: z.string().check(z.minLength(1), z.maxLength(MAX_STREAM_DELTA_CHARS)) }),
-    z.object({
-      type: z.literal('tool_activity'),
-      phase: z.enum(['started', 'updated', 'finished']),
+  const label = v.string().check(v.maxLength(MAX_LABEL_CHARS));
+  const kind = v.optional(v.enum(['command', 'edit', 'read', 'search', 'fetch', 'think', 'other']));
+  const command = v.optional(v.string().check(v.maxLength(MAX_COMMAND_CHARS)));
+  return v.discriminatedUnion('type', [
+    v.object({ type: v.literal('text_delta'), text: v.string().check(v.minLength(1), v.maxLength(MAX_STREAM_DELTA_CHARS)) }),
+    v.object({
+      type: v.literal('tool_activity'),
+      phase: v.enum(['started', 'updated', 'finished']),
       toolCallId: label,
       name: label,
       kind,
       command,
-      status: z.optional(z.enum(['succeeded', 'failed', 'rejected', 'cancelled'])),
+      status: v.optional(v.enum(['succeeded', 'failed', 'rejected', 'cancelled'])),
     }),
-    z.object({
-      type: z.literal('plan_update'),
-      entries: z
+    v.object({
+      type: v.literal('plan_update'),
+      entries: v
         .array(
-          z.object({
-            content: z.string().check(z.maxLength(MAX_COMMAND_CHARS)),
-            status: z.enum(['pending', 'in_progress', 'completed']),
-            priority: z.optional(z.enum(['high', 'medium', 'low'])),
+          v.object({
+            content: v.string().check(v.maxLength(MAX_COMMAND_CHARS)),
+            status: v.enum(['pending', 'in_progress', 'completed']),
+            priority: v.optional(v.enum(['high', 'medium', 'low'])),
           }),
         )
-        .check(z.maxLength(MAX_PLAN_ENTRIES)),
+        .check(v.maxLength(MAX_PLAN_ENTRIES)),
     }),
-    z.object({
-      type: z.literal('approval_requested'),
+    v.object({
+      type: v.literal('approval_requested'),
       approvalKey: label,
-      title: z.string().check(z.maxLength(MAX_COMMAND_CHARS)),
-      toolCallId: z.optional(label),
+      title: v.string().check(v.maxLength(MAX_COMMAND_CHARS)),
+      toolCallId: v.optional(label),
       kind,
       command,
-      options: z.optional(
-        z
+      options: v.optional(
+        v
           .array(
-            z.object({
+            v.object({
               optionId: label,
               name: label,
-              kind: z.enum(['allow_once', 'allow_always', 'reject_once', 'reject_always', 'other']),
+              kind: v.enum(['allow_once', 'allow_always', 'reject_once', 'reject_always', 'other']),
             }),
           )
-          .check(z.maxLength(MAX_APPROVAL_OPTIONS)),
+          .check(v.maxLength(MAX_APPROVAL_OPTIONS)),
       ),
     }),
   ]);

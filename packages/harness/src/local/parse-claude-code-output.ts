@@ -1,4 +1,4 @@
-import * as z from '../shared/validation/index.js';
+import * as v from '../shared/validation/index.js';
 import { lenientSchema } from '../shared/schemas/lenient-schema.js';
 import { lazySchema } from '../shared/schemas/lazy-schema.js';
 import type { ExecutionContinuation } from '../execution/types.js';
@@ -36,16 +36,16 @@ export interface ClaudeCodeResultObject {
 }
 
 const claudeResultSchema = /* @__PURE__ */ lazySchema(() => {
-  const count = lenient(z.number());
-  return z.object({
-    type: z.literal('result'),
-    subtype: lenient(z.string()),
-    is_error: lenient(z.boolean()),
-    result: lenient(z.string()),
-    session_id: lenient(z.string()),
-    total_cost_usd: lenient(z.number()),
+  const count = lenient(v.number());
+  return v.object({
+    type: v.literal('result'),
+    subtype: lenient(v.string()),
+    is_error: lenient(v.boolean()),
+    result: lenient(v.string()),
+    session_id: lenient(v.string()),
+    total_cost_usd: lenient(v.number()),
     usage: lenient(
-      z.object({
+      v.object({
         input_tokens: count,
         output_tokens: count,
         cache_creation_input_tokens: count,
@@ -55,12 +55,12 @@ const claudeResultSchema = /* @__PURE__ */ lazySchema(() => {
     num_turns: count,
     duration_ms: count,
     duration_api_ms: count,
-    stop_reason: lenient(z.string()),
-    terminal_reason: lenient(z.string()),
-    api_error_status: lenient(z.number()),
-    api_error_type: lenient(z.string()),
-    permission_denials: lenient(z.array(z.unknown())),
-    structured_output: lenient(z.record(z.string(), z.unknown())),
+    stop_reason: lenient(v.string()),
+    terminal_reason: lenient(v.string()),
+    api_error_status: lenient(v.number()),
+    api_error_type: lenient(v.string()),
+    permission_denials: lenient(v.array(v.unknown())),
+    structured_output: lenient(v.record(v.string(), v.unknown())),
   });
 });
 

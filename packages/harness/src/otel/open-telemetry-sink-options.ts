@@ -1,4 +1,4 @@
-import * as z from '../shared/validation/index.js';
+import * as v from '../shared/validation/index.js';
 import { HarnessConfigError } from '../core/errors/harness-config-error.js';
 import { formatIssues } from '../shared/schemas/format-issues.js';
 import { lazySchema } from '../shared/schemas/lazy-schema.js';
@@ -35,17 +35,17 @@ export interface OpenTelemetryTraceSinkOptions {
 }
 
 const optionsSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({
-    tracer: z.custom<OpenTelemetryTracer>(
+  v.object({
+    tracer: v.custom<OpenTelemetryTracer>(
       (value) => typeof value === 'object' && value !== null && typeof (value as { startSpan?: unknown }).startSpan === 'function',
       { message: 'expected an OpenTelemetry Tracer (an object with startSpan)' },
     ),
-    captureContent: z.optional(z.boolean()),
-    maxContentLength: z.optional(z.int().check(z.gte(0), z.lte(1_048_576))),
-    agentName: z.optional(z.string().check(z.maxLength(256))),
-    model: z.optional(z.string().check(z.maxLength(256))),
-    provider: z.optional(z.string().check(z.maxLength(256))),
-    resumedFrom: z.optional(z.custom<NonNullable<OpenTelemetryTraceSinkOptions['resumedFrom']>>((value) => typeof value === 'function')),
+    captureContent: v.optional(v.boolean()),
+    maxContentLength: v.optional(v.int().check(v.gte(0), v.lte(1_048_576))),
+    agentName: v.optional(v.string().check(v.maxLength(256))),
+    model: v.optional(v.string().check(v.maxLength(256))),
+    provider: v.optional(v.string().check(v.maxLength(256))),
+    resumedFrom: v.optional(v.custom<NonNullable<OpenTelemetryTraceSinkOptions['resumedFrom']>>((value) => typeof value === 'function')),
   }),
 );
 

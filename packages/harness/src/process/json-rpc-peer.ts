@@ -1,5 +1,5 @@
 import { HarnessError } from '../core/errors/harness-error.js';
-import * as z from '../shared/validation/index.js';
+import * as v from '../shared/validation/index.js';
 import { describeError } from '../shared/describe-error.js';
 import { lazySchema } from '../shared/schemas/lazy-schema.js';
 import { hasErrorMarker } from '../core/errors/has-error-marker.js';
@@ -87,14 +87,14 @@ const DEFAULT_MAX_INCOMING = 64;
 const MAX_ID_LENGTH = 256;
 
 const messageSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({
-    jsonrpc: z.optional(z.literal('2.0')),
-    id: z.optional(z.nullable(z.union([z.int(), z.string().check(z.maxLength(MAX_ID_LENGTH))]))),
-    method: z.optional(z.string().check(z.minLength(1), z.maxLength(MAX_ID_LENGTH))),
-    params: z.optional(z.unknown()),
-    result: z.optional(z.unknown()),
-    error: z.optional(
-      z.object({ code: z.number(), message: z.string(), data: z.optional(z.unknown()) }),
+  v.object({
+    jsonrpc: v.optional(v.literal('2.0')),
+    id: v.optional(v.nullable(v.union([v.int(), v.string().check(v.maxLength(MAX_ID_LENGTH))]))),
+    method: v.optional(v.string().check(v.minLength(1), v.maxLength(MAX_ID_LENGTH))),
+    params: v.optional(v.unknown()),
+    result: v.optional(v.unknown()),
+    error: v.optional(
+      v.object({ code: v.number(), message: v.string(), data: v.optional(v.unknown()) }),
     ),
   }),
 );

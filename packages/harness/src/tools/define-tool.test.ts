@@ -263,6 +263,50 @@ describe('defineTool with other schema forms', () => {
       expect.objectContaining({ field: 'input' })
     );
   });
+
+  it('refuses malformed JSON Schema shapes at definition, naming the keyword and its path', () => {
+    const execute = () => 'ok';
+    const cyclic: Record<string, unknown> = { type: 'object' };
+    cyclic.properties = { self: cyclic };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ type: 'object', properties: 5 }, 'properties must be an object of schemas, not number 5'],
+      [{ type: 'object', properties: { a: 'string' } }, 'properties.a must be a schema (object or boolean), not the string "string"'],
+      [{ type: 'object', properties: { a: { type: 'text' } } }, 'properties.a.type must be one of string, number'],
+      [{ type: 'object', required: 'a' }, 'required must be an array of property names'],
+      [{ type: 'object', properties: { a: { type: 'array', items: 3 } } }, 'properties.a.items must be a schema'],
+      [{ type: 'object', properties: { a: { anyOf: [] } } }, 'properties.a.anyOf must be a non-empty array of schemas'],
+      [{ type: 'object', properties: { a: { enum: 'x' } } }, 'properties.a.enum must be an array'],
+      [{ type: 'object', properties: { a: { type: 'string', pattern: '(' } } }, 'properties.a.pattern must be a regular expression'],
+      [{ type: 'object', properties: { a: { type: 'string', maxLength: -1 } } }, 'properties.a.maxLength must be a whole number'],
+      [cyclic, 'properties.self refers back to itself'],
+    ];
+    for (const [jsonSchema, message] of cases) {
+      let thrown: unknown;
+      try {
+        defineTool({ name: 'x', description: 'x', input: { jsonSchema }, execute });
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(HarnessConfigError);
+      expect(thrown).toMatchObject({ field: 'input', message: expect.stringContaining(message) });
+    }
+    // Well-formed schemas of every common shape still pass, as do zod's own.
+    const fine = {
+      type: 'object',
+      properties: {
+        tags: { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true },
+        pair: { type: 'array', prefixItems: [{ type: 'number' }, { type: 'string' }] },
+        mode: { enum: ['a', 'b'], default: 'a' },
+        any: true,
+        either: { anyOf: [{ type: 'string', pattern: '^[a-z]+$' }, { type: 'null' }] },
+      },
+      required: ['tags'],
+      additionalProperties: false,
+      $defs: { node: { type: 'object' } },
+    };
+    expect(() => defineTool({ name: 'x', description: 'x', input: { jsonSchema: fine }, execute })).not.toThrow();
+    expect(() => defineTool({ name: 'x', description: 'x', input: weatherInput, execute })).not.toThrow();
+  });
 });
 
 describe('tool execution', () => {

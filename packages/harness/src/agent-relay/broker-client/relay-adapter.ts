@@ -1,4 +1,4 @@
-import * as z from '../../shared/validation/index.js';
+import * as v from '../../shared/validation/index.js';
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import { formatIssues } from '../../shared/schemas/format-issues.js';
 import { memo } from '../../shared/schemas/lazy-schema.js';
@@ -35,19 +35,19 @@ function eventSocketOf(client: HarnessDriverClientLike): { terminate(): void } |
 }
 
 const optionsSchema = /* @__PURE__ */ memo(() =>
-  z.object({
-    cwd: z.optional(z.string().check(z.minLength(1))),
-    channels: z.optional(z.array(z.string().check(z.minLength(1)))),
-    baseUrl: z.optional(z.string()),
-    apiKey: z.optional(z.string().check(z.minLength(1))),
-    stateDir: z.optional(z.string().check(z.minLength(1))),
-    workspaceId: z.optional(z.string().check(z.minLength(1))),
-    requestTimeoutMs: z.optional(z.int().check(z.positive(), z.lte(2_147_483_647))),
-    startBroker: z.optional(
-      z.union([z.boolean(), z.object({ binaryPath: z.optional(z.string().check(z.minLength(1))), env: z.optional(z.record(z.string(), z.string())) })]),
+  v.object({
+    cwd: v.optional(v.string().check(v.minLength(1))),
+    channels: v.optional(v.array(v.string().check(v.minLength(1)))),
+    baseUrl: v.optional(v.string()),
+    apiKey: v.optional(v.string().check(v.minLength(1))),
+    stateDir: v.optional(v.string().check(v.minLength(1))),
+    workspaceId: v.optional(v.string().check(v.minLength(1))),
+    requestTimeoutMs: v.optional(v.int().check(v.positive(), v.lte(2_147_483_647))),
+    startBroker: v.optional(
+      v.union([v.boolean(), v.object({ binaryPath: v.optional(v.string().check(v.minLength(1))), env: v.optional(v.record(v.string(), v.string())) })]),
     ),
-    maxRememberedEventIds: z.optional(z.int().check(z.positive())),
-    healthCheckIntervalMs: z.optional(z.int().check(z.positive(), z.lte(2_147_483_647))),
+    maxRememberedEventIds: v.optional(v.int().check(v.positive())),
+    healthCheckIntervalMs: v.optional(v.int().check(v.positive(), v.lte(2_147_483_647))),
   }),
 );
 

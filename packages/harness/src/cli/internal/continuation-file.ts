@@ -1,4 +1,4 @@
-import * as z from '../../shared/validation/index.js';
+import * as v from '../../shared/validation/index.js';
 import * as fs from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { createHmacSigner } from '../../core/continuation/hmac-signer.js';
@@ -38,12 +38,12 @@ const SIGNING_CONTEXT = 'agent-assistant continuation file\n';
 const REWRITE = 'Pass the file `run --continuation-out` wrote.';
 
 const envelopeSchema = /* @__PURE__ */ lazySchema(() =>
-  z.strictObject({
-    format: z.literal(FORMAT),
-    version: z.literal(VERSION),
-    settings: z.unknown(),
-    continuation: z.unknown(),
-    signature: z.string().check(z.minLength(1), z.maxLength(128)),
+  v.strictObject({
+    format: v.literal(FORMAT),
+    version: v.literal(VERSION),
+    settings: v.unknown(),
+    continuation: v.unknown(),
+    signature: v.string().check(v.minLength(1), v.maxLength(128)),
   }),
 );
 

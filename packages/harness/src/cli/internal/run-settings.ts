@@ -1,4 +1,4 @@
-import * as z from '../../shared/validation/index.js';
+import * as v from '../../shared/validation/index.js';
 import { lazySchema } from '../../shared/schemas/lazy-schema.js';
 
 /**
@@ -29,25 +29,25 @@ export interface RunSettings {
   budget?: number | undefined;
 }
 
-const text = () => z.string().check(z.minLength(1), z.maxLength(4096));
-const count = () => z.int().check(z.gte(1), z.lte(2_147_483_647));
+const text = () => v.string().check(v.minLength(1), v.maxLength(4096));
+const count = () => v.int().check(v.gte(1), v.lte(2_147_483_647));
 
 /** Validates run settings read back from a continuation file. */
 export const runSettingsSchema = /* @__PURE__ */ lazySchema(() =>
-  z.strictObject({
-    project: z.optional(text()),
-    agent: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
-    profiles: z.optional(text()),
-    profile: z.optional(text()),
-    backend: z.optional(text()),
-    backendCommand: z.optional(text()),
-    model: z.optional(text()),
-    workspace: z.optional(text()),
-    requireApproval: z.array(z.string().check(z.minLength(1), z.maxLength(256))).check(z.maxLength(64)),
-    questionTool: z.optional(z.boolean()),
-    maxIterations: z.optional(count()),
-    maxToolCalls: z.optional(count()),
-    timeoutMs: z.optional(count()),
-    budget: z.optional(z.number().check(z.gte(0))),
+  v.strictObject({
+    project: v.optional(text()),
+    agent: v.optional(v.string().check(v.minLength(1), v.maxLength(64))),
+    profiles: v.optional(text()),
+    profile: v.optional(text()),
+    backend: v.optional(text()),
+    backendCommand: v.optional(text()),
+    model: v.optional(text()),
+    workspace: v.optional(text()),
+    requireApproval: v.array(v.string().check(v.minLength(1), v.maxLength(256))).check(v.maxLength(64)),
+    questionTool: v.optional(v.boolean()),
+    maxIterations: v.optional(count()),
+    maxToolCalls: v.optional(count()),
+    timeoutMs: v.optional(count()),
+    budget: v.optional(v.number().check(v.gte(0))),
   }),
 );

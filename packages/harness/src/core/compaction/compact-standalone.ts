@@ -1,4 +1,4 @@
-import * as z from '../../shared/validation/index.js';
+import * as v from '../../shared/validation/index.js';
 import { describeError } from '../../shared/describe-error.js';
 import { formatIssues } from '../../shared/schemas/format-issues.js';
 import { turnInputPartSchemas } from '../../shared/schemas/turn-input-part-schemas.js';
@@ -31,11 +31,11 @@ export async function compactStandalone(services: HarnessServices, rawHistory: u
   const model = services.model;
   if (model === undefined) throw new HarnessConfigError('harness.compact needs a harness with a model; a backend compacts its own context.', { field: 'model' });
   const options = readOptions(rawOptions);
-  const history = readPlain(rawHistory, 'history', z.array(turnInputPartSchemas().historyMessageSchema)) as HarnessHistoryMessage[];
+  const history = readPlain(rawHistory, 'history', v.array(turnInputPartSchemas().historyMessageSchema)) as HarnessHistoryMessage[];
   const transcript =
     options.transcript === undefined
       ? undefined
-      : (readPlain(options.transcript, 'options.transcript', z.array(continuationSchemas().transcriptItemSchema)) as HarnessTranscriptItem[]);
+      : (readPlain(options.transcript, 'options.transcript', v.array(continuationSchemas().transcriptItemSchema)) as HarnessTranscriptItem[]);
   const settings = resolveCompactionSettings(options, 'options', services.compaction.settings);
   const timeoutMs = options.timeoutMs ?? DEFAULT_COMPACT_TIMEOUT_MS;
   if (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs <= 0) {
@@ -90,7 +90,7 @@ function readOptions(raw: unknown): HarnessCompactOptions {
 }
 
 /** A plain, checked copy of caller input. @throws HarnessConfigError naming `field`. */
-function readPlain<T>(raw: unknown, field: string, schema: z.Schema<T>): T {
+function readPlain<T>(raw: unknown, field: string, schema: v.Schema<T>): T {
   const copied = toPlainJson(raw, { maxBytes: MAX_COMPACT_INPUT_CHARS, maxDepth: MAX_COMPACT_DEPTH });
   if (!copied.ok) throw new HarnessConfigError(`Invalid ${field}: ${copied.reason}.`, { field });
   const parsed = schema.safeParse(copied.value);

@@ -2,6 +2,7 @@ import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/sp
 import { HarnessConfigError } from '../errors/harness-config-error.js';
 import type { JsonSchemaToolInput, ToolInputSchema } from '../../shared/types/schema.js';
 import { describeError } from '../../shared/describe-error.js';
+import { findJsonSchemaProblem } from './check-json-schema-shape.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -123,7 +124,7 @@ function convert(owner: SchemaOwner, run: () => JsonObject): JsonObject {
   }
 }
 
-/** Drops `$schema` (some providers reject it) and insists on an object schema. */
+/** Drops `$schema` (some providers reject it) and insists on a well-formed object schema. */
 function finish(owner: SchemaOwner, schema: JsonObject): JsonObject {
   const { label, field } = owner;
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
@@ -133,5 +134,7 @@ function finish(owner: SchemaOwner, schema: JsonObject): JsonObject {
   if (rest.type !== 'object') {
     throw new HarnessConfigError(`${label}: the ${field} schema must describe an object (type: "object").`, { field });
   }
+  const problem = findJsonSchemaProblem(rest);
+  if (problem !== undefined) throw new HarnessConfigError(`${label}: the ${field} JSON Schema is malformed: ${problem}`, { field });
   return rest;
 }

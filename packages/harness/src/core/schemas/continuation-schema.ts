@@ -1,4 +1,4 @@
-import * as z from '../../shared/validation/index.js';
+import * as v from '../../shared/validation/index.js';
 import { commonSchemas } from '../../shared/schemas/common-schemas.js';
 import { modelOutputSchemas } from './model-output-schema.js';
 import { turnInputSchemas } from './turn-input-schema.js';
@@ -9,51 +9,51 @@ export const continuationSchemas = /* @__PURE__ */ memo(() => {
   const { aggregateUsageSchema, approvalRequestSchema, decisionsSchema, integer, nonEmptyString, recordSchema, toolCallSchema, toolResultSchema } = commonSchemas();
   const { invalidOutputKindSchema, reasoningSchema } = modelOutputSchemas();
   const { contextSchema, continuationInputSchema, historyMessageSchema, instructionsSchema, userMessageSchema } = turnInputSchemas();
-  const iteration = integer.check(z.gte(0));
+  const iteration = integer.check(v.gte(0));
 
-  const transcriptItemSchema = z.discriminatedUnion('type', [
-    z.object({
-      type: z.literal('assistant_step'),
+  const transcriptItemSchema = v.discriminatedUnion('type', [
+    v.object({
+      type: v.literal('assistant_step'),
       iteration,
-      outputType: z.enum(['final_answer', 'tool_request', 'clarification', 'approval_request', 'refusal']),
-      text: z.optional(z.string()),
-      calls: z.optional(z.array(toolCallSchema)),
-      reasoning: z.optional(reasoningSchema),
+      outputType: v.enum(['final_answer', 'tool_request', 'clarification', 'approval_request', 'refusal']),
+      text: v.optional(v.string()),
+      calls: v.optional(v.array(toolCallSchema)),
+      reasoning: v.optional(reasoningSchema),
     }),
-    z.object({
-      type: z.literal('invalid_output'),
+    v.object({
+      type: v.literal('invalid_output'),
       iteration,
       kind: invalidOutputKindSchema,
-      reason: z.string(),
-      code: z.optional(z.string().check(z.maxLength(200))),
-      providerCode: z.optional(z.string().check(z.maxLength(200))),
+      reason: v.string(),
+      code: v.optional(v.string().check(v.maxLength(200))),
+      providerCode: v.optional(v.string().check(v.maxLength(200))),
     }),
-    z.object({ type: z.literal('tool_result'), iteration, result: toolResultSchema }),
-    z.object({
-      type: z.literal('clarification_request'),
+    v.object({ type: v.literal('tool_result'), iteration, result: toolResultSchema }),
+    v.object({
+      type: v.literal('clarification_request'),
       iteration,
-      question: z.string(),
-      callId: z.optional(nonEmptyString),
-      choices: z.optional(z.array(z.string())),
+      question: v.string(),
+      callId: v.optional(nonEmptyString),
+      choices: v.optional(v.array(v.string())),
     }),
-    z.object({ type: z.literal('clarification_answer'), iteration, answer: z.string(), callId: z.optional(nonEmptyString) }),
-    z.object({ type: z.literal('approval_request'), iteration, request: approvalRequestSchema }),
-    z.object({
-      type: z.literal('approval_decision'),
+    v.object({ type: v.literal('clarification_answer'), iteration, answer: v.string(), callId: v.optional(nonEmptyString) }),
+    v.object({ type: v.literal('approval_request'), iteration, request: approvalRequestSchema }),
+    v.object({
+      type: v.literal('approval_decision'),
       iteration,
-      requestId: z.string(),
-      decision: z.enum(['approved', 'rejected']),
+      requestId: v.string(),
+      decision: v.enum(['approved', 'rejected']),
     }),
-    z.object({
-      type: z.literal('compaction'),
+    v.object({
+      type: v.literal('compaction'),
       iteration,
-      summary: z.string(),
-      replacedItems: integer.check(z.gte(0)),
-      replacedMessages: integer.check(z.gte(0)),
+      summary: v.string(),
+      replacedItems: integer.check(v.gte(0)),
+      replacedMessages: integer.check(v.gte(0)),
     }),
   ]);
 
-  const stopReasonSchema = z.enum([
+  const stopReasonSchema = v.enum([
     'clarification_required',
     'approval_required',
     'max_iterations_reached',
@@ -63,65 +63,65 @@ export const continuationSchemas = /* @__PURE__ */ memo(() => {
     'cancelled',
   ]);
 
-  const executionContinuationSchema = z.object({
-    kind: z.optional(z.string()),
-    continuationId: z.optional(z.string()),
-    state: z.optional(recordSchema),
-    metadata: z.optional(recordSchema),
+  const executionContinuationSchema = v.object({
+    kind: v.optional(v.string()),
+    continuationId: v.optional(v.string()),
+    state: v.optional(recordSchema),
+    metadata: v.optional(recordSchema),
   });
 
-  const executionRequestSchema = z.looseObject({
-    assistantId: z.string(),
-    turnId: z.string(),
+  const executionRequestSchema = v.looseObject({
+    assistantId: v.string(),
+    turnId: v.string(),
     message: userMessageSchema,
     instructions: instructionsSchema,
-    context: z.optional(contextSchema),
-    history: z.optional(z.array(historyMessageSchema)),
-    continuation: z.optional(executionContinuationSchema),
+    context: v.optional(contextSchema),
+    history: v.optional(v.array(historyMessageSchema)),
+    continuation: v.optional(executionContinuationSchema),
   });
 
-  const loopStateSchema = z.object({
-    mode: z.literal('loop'),
+  const loopStateSchema = v.object({
+    mode: v.literal('loop'),
     stopReason: stopReasonSchema,
     input: continuationInputSchema,
-    transcript: z.array(transcriptItemSchema),
+    transcript: v.array(transcriptItemSchema),
     usage: aggregateUsageSchema,
-    question: z.optional(z.string()),
-    approvals: z.optional(z.array(approvalRequestSchema)),
-    pendingCalls: z.optional(z.array(toolCallSchema)),
-    reportedUnknownTools: z.optional(z.array(z.string())),
-    toolState: z.optional(z.array(z.object({ key: nonEmptyString, value: z.unknown() }))),
+    question: v.optional(v.string()),
+    approvals: v.optional(v.array(approvalRequestSchema)),
+    pendingCalls: v.optional(v.array(toolCallSchema)),
+    reportedUnknownTools: v.optional(v.array(v.string())),
+    toolState: v.optional(v.array(v.object({ key: nonEmptyString, value: v.unknown() }))),
     iteration,
   });
 
-  const backendStateSchema = z.object({
-    mode: z.literal('backend'),
+  const backendStateSchema = v.object({
+    mode: v.literal('backend'),
     stopReason: stopReasonSchema,
     backendId: nonEmptyString,
     request: executionRequestSchema,
-    backendContinuation: z.optional(executionContinuationSchema),
+    backendContinuation: v.optional(executionContinuationSchema),
     usage: aggregateUsageSchema,
-    question: z.optional(z.string()),
-    approvals: z.optional(z.array(approvalRequestSchema)),
+    question: v.optional(v.string()),
+    approvals: v.optional(v.array(approvalRequestSchema)),
   });
 
-  const continuationSchema = z.object({
-    version: z.number(),
+  const continuationSchema = v.object({
+    version: v.number(),
     id: nonEmptyString,
-    type: z.enum(['clarification', 'approval', 'deferred']),
+    type: v.enum(['clarification', 'approval', 'deferred']),
     turnId: nonEmptyString,
-    sessionId: z.optional(z.string()),
-    createdAt: z.string(),
-    expiresAt: z.optional(z.string()),
+    sessionId: v.optional(v.string()),
+    createdAt: v.string(),
+    expiresAt: v.optional(v.string()),
     resumeToken: nonEmptyString,
-    state: z.discriminatedUnion('mode', [loopStateSchema, backendStateSchema]),
-    signature: z.optional(z.string()),
+    state: v.discriminatedUnion('mode', [loopStateSchema, backendStateSchema]),
+    signature: v.optional(v.string()),
   });
 
-  const resumeResolutionSchema = z.discriminatedUnion('type', [
-    z.object({ type: z.literal('clarification'), answer: z.string().check(z.minLength(1)) }),
-    z.object({ type: z.literal('approval'), decisions: decisionsSchema }),
-    z.object({ type: z.literal('deferred') }),
+  const resumeResolutionSchema = v.discriminatedUnion('type', [
+    v.object({ type: v.literal('clarification'), answer: v.string().check(v.minLength(1)) }),
+    v.object({ type: v.literal('approval'), decisions: decisionsSchema }),
+    v.object({ type: v.literal('deferred') }),
   ]);
   return { iteration, transcriptItemSchema, stopReasonSchema, executionContinuationSchema, executionRequestSchema, loopStateSchema, backendStateSchema, continuationSchema, resumeResolutionSchema };
 });

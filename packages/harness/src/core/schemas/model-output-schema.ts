@@ -1,4 +1,4 @@
-import * as z from '../../shared/validation/index.js';
+import * as v from '../../shared/validation/index.js';
 import { commonSchemas } from '../../shared/schemas/common-schemas.js';
 import { lazySchema, memo } from '../../shared/schemas/lazy-schema.js';
 
@@ -25,24 +25,24 @@ function readNotes(value: unknown): string[] | undefined {
 /** The schemas of this file, built on first use. */
 export const modelOutputSchemas = /* @__PURE__ */ memo(() => {
   const { approvalRequestSchema, recordSchema, toolCallSchema, usageSchema } = commonSchemas();
-  const reasoningString = z.string().check(z.maxLength(MAX_REASONING_CHARS));
+  const reasoningString = v.string().check(v.maxLength(MAX_REASONING_CHARS));
   /** One reasoning part (`HarnessReasoningPart`): bounded, opaque fields kept as they are. */
-  const reasoningPartSchema = z.object({
-    provider: z.string().check(z.minLength(1), z.maxLength(64)),
-    text: z.optional(reasoningString),
-    signature: z.optional(reasoningString),
-    data: z.optional(reasoningString),
-    id: z.optional(z.string().check(z.maxLength(512))),
+  const reasoningPartSchema = v.object({
+    provider: v.string().check(v.minLength(1), v.maxLength(64)),
+    text: v.optional(reasoningString),
+    signature: v.optional(reasoningString),
+    data: v.optional(reasoningString),
+    id: v.optional(v.string().check(v.maxLength(512))),
   });
-  const reasoningSchema = z.array(reasoningPartSchema).check(z.maxLength(MAX_REASONING_PARTS));
+  const reasoningSchema = v.array(reasoningPartSchema).check(v.maxLength(MAX_REASONING_PARTS));
   const base = {
-    usage: z.optional(usageSchema),
-    metadata: z.optional(recordSchema),
-    reasoning: z.optional(reasoningSchema),
-    notes: z.optional(z.transform(readNotes)),
+    usage: v.optional(usageSchema),
+    metadata: v.optional(recordSchema),
+    reasoning: v.optional(reasoningSchema),
+    notes: v.optional(v.transform(readNotes)),
   };
 
-  const invalidOutputKindSchema = z.enum([
+  const invalidOutputKindSchema = v.enum([
     'transient',
     'schema_mismatch',
     'empty_response',
@@ -52,20 +52,20 @@ export const modelOutputSchemas = /* @__PURE__ */ memo(() => {
     'input_too_large',
   ]);
 
-  const modelOutputSchema = z.discriminatedUnion('type', [
-    z.object({ type: z.literal('final_answer'), text: z.string(), value: z.optional(z.unknown()), ...base }),
-    z.object({ type: z.literal('tool_request'), calls: z.array(toolCallSchema), text: z.optional(z.string()), ...base }),
-    z.object({ type: z.literal('clarification'), question: z.string().check(z.trim(), z.minLength(1)), ...base }),
-    z.object({ type: z.literal('approval_request'), request: approvalRequestSchema, ...base }),
-    z.object({ type: z.literal('refusal'), reason: z.string(), ...base }),
-    z.object({
-      type: z.literal('invalid'),
+  const modelOutputSchema = v.discriminatedUnion('type', [
+    v.object({ type: v.literal('final_answer'), text: v.string(), value: v.optional(v.unknown()), ...base }),
+    v.object({ type: v.literal('tool_request'), calls: v.array(toolCallSchema), text: v.optional(v.string()), ...base }),
+    v.object({ type: v.literal('clarification'), question: v.string().check(v.trim(), v.minLength(1)), ...base }),
+    v.object({ type: v.literal('approval_request'), request: approvalRequestSchema, ...base }),
+    v.object({ type: v.literal('refusal'), reason: v.string(), ...base }),
+    v.object({
+      type: v.literal('invalid'),
       kind: invalidOutputKindSchema,
-      reason: z.string(),
-      retryable: z.optional(z.boolean()),
-      code: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
-      providerCode: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
-      httpStatus: z.optional(z.number()),
+      reason: v.string(),
+      retryable: v.optional(v.boolean()),
+      code: v.optional(v.string().check(v.minLength(1), v.maxLength(200))),
+      providerCode: v.optional(v.string().check(v.minLength(1), v.maxLength(200))),
+      httpStatus: v.optional(v.number()),
       ...base,
     }),
   ]);

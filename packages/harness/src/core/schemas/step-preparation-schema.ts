@@ -1,8 +1,8 @@
-import * as z from '../../shared/validation/index.js';
+import * as v from '../../shared/validation/index.js';
 import { lazySchema } from '../../shared/schemas/lazy-schema.js';
 import { turnInputPartSchemas } from '../../shared/schemas/turn-input-part-schemas.js';
 
 /** Validates what `hooks.prepareStep` returned (when not `undefined`): `{ toolChoice? }`. */
 export const stepPreparationSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({ toolChoice: z.optional(turnInputPartSchemas().toolChoiceSchema) }),
+  v.object({ toolChoice: v.optional(turnInputPartSchemas().toolChoiceSchema) }),
 );

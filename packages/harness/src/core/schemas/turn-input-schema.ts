@@ -1,4 +1,4 @@
-import * as z from '../../shared/validation/index.js';
+import * as v from '../../shared/validation/index.js';
 import { commonSchemas } from '../../shared/schemas/common-schemas.js';
 import { lazySchema, memo } from '../../shared/schemas/lazy-schema.js';
 import { turnInputPartSchemas } from '../../shared/schemas/turn-input-part-schemas.js';
@@ -12,21 +12,21 @@ export const turnInputSchemas = /* @__PURE__ */ memo(() => {
     assistantId: nonEmptyString,
     message: userMessageSchema,
     instructions: instructionsSchema,
-    workspaceId: z.optional(z.string()),
-    sessionId: z.optional(z.string()),
-    userId: z.optional(z.string()),
-    threadId: z.optional(z.string()),
-    context: z.optional(contextSchema),
-    history: z.optional(z.array(historyMessageSchema)),
-    toolChoice: z.optional(toolChoiceSchema),
-    allowedToolNames: z.optional(z.array(z.string())),
-    metadata: z.optional(recordSchema),
+    workspaceId: v.optional(v.string()),
+    sessionId: v.optional(v.string()),
+    userId: v.optional(v.string()),
+    threadId: v.optional(v.string()),
+    context: v.optional(contextSchema),
+    history: v.optional(v.array(historyMessageSchema)),
+    toolChoice: v.optional(toolChoiceSchema),
+    allowedToolNames: v.optional(v.array(v.string())),
+    metadata: v.optional(recordSchema),
   };
 
   /** The turn input minus `turnId`, as carried inside a continuation. */
-  const continuationInputSchema = z.object(turnInputShape);
+  const continuationInputSchema = v.object(turnInputShape);
 
-  const turnInputSchema = z.object({ ...turnInputShape, turnId: nonEmptyString });
+  const turnInputSchema = v.object({ ...turnInputShape, turnId: nonEmptyString });
   return { userMessageSchema, instructionsSchema, contextSchema, historyMessageSchema, toolChoiceSchema, turnInputShape, continuationInputSchema, turnInputSchema };
 });
 

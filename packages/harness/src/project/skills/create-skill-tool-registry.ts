@@ -1,5 +1,5 @@
 import type { VfsEntry, VfsProvider, VfsReadResult } from '@agent-assistant/vfs';
-import * as z from '../../shared/validation/index.js';
+import * as v from '../../shared/validation/index.js';
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import { describeError } from '../../shared/describe-error.js';
 import { createToolRegistry, type TypedToolRegistry } from '../../tools/create-tool-registry.js';
@@ -90,10 +90,10 @@ export function createSkillToolRegistry(options: SkillToolOptions): TypedToolReg
         required: ['name'],
       },
       () =>
-        z.object({
-          name: z.string().check(z.minLength(1), z.maxLength(200)),
-          path: z.optional(z.string().check(z.minLength(1), z.maxLength(MAX_PATH_CHARS))),
-          offset: z.optional(z.int().check(z.gte(0))),
+        v.object({
+          name: v.string().check(v.minLength(1), v.maxLength(200)),
+          path: v.optional(v.string().check(v.minLength(1), v.maxLength(MAX_PATH_CHARS))),
+          offset: v.optional(v.int().check(v.gte(0))),
         }),
     ),
     execute: async ({ name, path, offset }) => {

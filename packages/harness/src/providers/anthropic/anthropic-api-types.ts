@@ -1,35 +1,35 @@
-import * as z from '../../shared/validation/index.js';
+import * as v from '../../shared/validation/index.js';
 import { lazySchema, memo } from '../../shared/schemas/lazy-schema.js';
 
 /** The wire schemas, built on first use so importing the package constructs nothing. */
 export const anthropicSchemas = /* @__PURE__ */ memo(() => {
-  const optionalString = z.optional(z.nullable(z.string()));
+  const optionalString = v.optional(v.nullable(v.string()));
 
   /**
    * A content block of a response (`text`, `tool_use`, `thinking` with `thinking` and `signature`,
    * `redacted_thinking` with `data` …). Unknown fields are ignored.
    */
-  const anthropicContentBlockSchema = z.object({
-    type: z.string(),
+  const anthropicContentBlockSchema = v.object({
+    type: v.string(),
     text: optionalString,
     id: optionalString,
     name: optionalString,
-    input: z.optional(z.unknown()),
+    input: v.optional(v.unknown()),
     thinking: optionalString,
     signature: optionalString,
     data: optionalString,
   });
 
   /** The body of a non-streamed `POST /v1/messages` response (and `message_start.message`). */
-  const anthropicMessageSchema = z.object({
+  const anthropicMessageSchema = v.object({
     id: optionalString,
     model: optionalString,
-    content: z.optional(z.nullable(z.array(anthropicContentBlockSchema))),
+    content: v.optional(v.nullable(v.array(anthropicContentBlockSchema))),
     stop_reason: optionalString,
     /** Read leniently: a refusal may carry `{ explanation }`. */
-    stop_details: z.optional(z.unknown()),
+    stop_details: v.optional(v.unknown()),
     /** Read leniently by `readAnthropicUsage`. */
-    usage: z.optional(z.unknown()),
+    usage: v.optional(v.unknown()),
   });
 
   /**
@@ -37,24 +37,24 @@ export const anthropicSchemas = /* @__PURE__ */ memo(() => {
    * `text_delta`, `input_json_delta`, `thinking_delta` or `signature_delta`, `content_block_stop`,
    * `message_delta`, `message_stop`, `ping`, `error`), validated loosely and dispatched on `type`.
    */
-  const anthropicStreamEventSchema = z.object({
-    type: z.string(),
-    index: z.optional(z.number()),
-    message: z.optional(anthropicMessageSchema),
-    content_block: z.optional(anthropicContentBlockSchema),
-    delta: z.optional(
-      z.object({
+  const anthropicStreamEventSchema = v.object({
+    type: v.string(),
+    index: v.optional(v.number()),
+    message: v.optional(anthropicMessageSchema),
+    content_block: v.optional(anthropicContentBlockSchema),
+    delta: v.optional(
+      v.object({
         type: optionalString,
         text: optionalString,
         partial_json: optionalString,
         thinking: optionalString,
         signature: optionalString,
         stop_reason: optionalString,
-        stop_details: z.optional(z.unknown()),
+        stop_details: v.optional(v.unknown()),
       }),
     ),
-    usage: z.optional(z.unknown()),
-    error: z.optional(z.object({ type: optionalString, message: optionalString })),
+    usage: v.optional(v.unknown()),
+    error: v.optional(v.object({ type: optionalString, message: optionalString })),
   });
   return { optionalString, anthropicContentBlockSchema, anthropicMessageSchema, anthropicStreamEventSchema };
 });
@@ -69,9 +69,9 @@ export const anthropicMessageSchema = /* @__PURE__ */ lazySchema(() => anthropic
 export const anthropicStreamEventSchema = /* @__PURE__ */ lazySchema(() => anthropicSchemas().anthropicStreamEventSchema);
 
 /** A parsed response message. */
-export type AnthropicMessage = z.infer<ReturnType<typeof anthropicSchemas>['anthropicMessageSchema']>;
+export type AnthropicMessage = v.infer<ReturnType<typeof anthropicSchemas>['anthropicMessageSchema']>;
 /** A parsed stream event. */
-export type AnthropicStreamEvent = z.infer<ReturnType<typeof anthropicSchemas>['anthropicStreamEventSchema']>;
+export type AnthropicStreamEvent = v.infer<ReturnType<typeof anthropicSchemas>['anthropicStreamEventSchema']>;
 
 /** Where the bytes of an image or document block are: inline base64, an address, or (documents) plain text. */
 export type AnthropicSource =

@@ -3,8 +3,11 @@ import type { ApiKeySource } from '../http/resolve-api-key.js';
 
 /** Options of `createAnthropicModel`. Transport options (fetch, retries, timeouts …) come from `HttpProviderOptions`. */
 export interface AnthropicModelOptions extends HttpProviderOptions {
-  /** The API key (sent as `x-api-key`), or `{ env: 'ANTHROPIC_API_KEY' }` to read it at call time. */
-  apiKey: ApiKeySource;
+  /**
+   * The API key (sent as `x-api-key`), `{ env: 'NAME' }` to read it at call time, or `null` for none.
+   * @default undefined: `ANTHROPIC_API_KEY` for `https://api.anthropic.com`, no key for any other `baseUrl`
+   */
+  apiKey?: ApiKeySource | null | undefined;
   /** The model id, e.g. `claude-sonnet-4-5`. */
   model: string;
   /** Output-token cap sent as `max_tokens` (the Messages API requires it). */

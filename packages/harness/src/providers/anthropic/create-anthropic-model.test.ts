@@ -175,7 +175,7 @@ describe('createAnthropicModel', () => {
   });
 
   it.each<[Record<string, unknown>, string]>([
-    [{ apiKey: undefined }, 'apiKey'],
+    [{ apiKey: 42 }, 'apiKey'],
     [{ maxTokens: undefined }, 'maxTokens'],
     [{ maxTokens: 1.5 }, 'maxTokens'],
     [{ model: '' }, 'model'],

@@ -43,7 +43,6 @@ const reservedBodyKeys = ['model', 'messages', 'system', 'tools', 'tool_choice',
  */
 export function createAnthropicModel(options: AnthropicModelOptions): AnthropicModel {
   if (typeof options !== 'object' || options === null) throw new HarnessConfigError('Options are required.', { field: 'options' });
-  if (options.apiKey === undefined) throw new HarnessConfigError("apiKey is required (a string or { env: 'ANTHROPIC_API_KEY' }).", { field: 'apiKey' });
   const baseUrl = assertEndpointAllowed(options.baseUrl ?? DEFAULT_ANTHROPIC_MODEL_OPTIONS.baseUrl, 'baseUrl', {
     allowInsecureHttp: options.allowInsecureHttp,
   });
@@ -58,11 +57,10 @@ export function createAnthropicModel(options: AnthropicModelOptions): AnthropicM
   }
   const reserved = reservedBodyKeys.find((key) => key in extraBody);
   if (reserved !== undefined) throw new HarnessConfigError(`extraBody must not set "${reserved}".`, { field: `extraBody.${reserved}` });
-  const transportOptions = resolveHttpProviderOptions(options);
+  const transportOptions = resolveHttpProviderOptions(options, baseUrl);
   const transport = createProviderTransport({
     url: joinUrl(baseUrl, '/messages'),
     options: transportOptions,
-    requireApiKey: true,
     authHeaders: (apiKey) => ({ 'x-api-key': apiKey }),
     fixedHeaders: { 'anthropic-version': version },
     label: 'Anthropic',

@@ -251,7 +251,7 @@ describe('createGeminiModel — streamStep', () => {
 describe('createGeminiModel — options', () => {
   it('rejects invalid options with HarnessConfigError naming the field', () => {
     const bad: [Partial<GeminiModelOptions>, string][] = [
-      [{ model: 'gemini-2.5-flash' }, 'apiKey'],
+      [{ model: 'gemini-2.5-flash', apiKey: '' }, 'apiKey'],
       [{ apiKey: 'k', model: '' }, 'model'],
       [{ apiKey: 'k', model: '../../v1/files' }, 'model'],
       [{ apiKey: 'k', model: 'gemini:streamGenerateContent' }, 'model'],

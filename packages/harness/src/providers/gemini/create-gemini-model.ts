@@ -48,9 +48,6 @@ const modelPattern = /^(?:(?:models|tunedModels)\/)?[A-Za-z0-9][A-Za-z0-9._-]*$/
  */
 export function createGeminiModel(options: GeminiModelOptions): GeminiModel {
   if (typeof options !== 'object' || options === null) throw new HarnessConfigError('Options are required.', { field: 'options' });
-  if (options.apiKey === undefined && options.baseUrl === undefined) {
-    throw new HarnessConfigError("apiKey is required for generativelanguage.googleapis.com (a string or { env: 'GEMINI_API_KEY' }).", { field: 'apiKey' });
-  }
   const baseUrl = assertEndpointAllowed(options.baseUrl ?? DEFAULT_GEMINI_MODEL_OPTIONS.baseUrl, 'baseUrl', {
     allowInsecureHttp: options.allowInsecureHttp,
   });
@@ -71,11 +68,10 @@ export function createGeminiModel(options: GeminiModelOptions): GeminiModel {
   };
   const outputWithTools = options.structuredOutputWithTools ?? false;
   if (typeof outputWithTools !== 'boolean') throw new HarnessConfigError('structuredOutputWithTools must be a boolean.', { field: 'structuredOutputWithTools' });
-  const transportOptions = resolveHttpProviderOptions(options);
+  const transportOptions = resolveHttpProviderOptions(options, baseUrl);
   const resource = joinUrl(baseUrl, `/${model.includes('/') ? model : `models/${model}`}`);
   const config: Omit<ProviderTransportConfig, 'url'> = {
     options: transportOptions,
-    requireApiKey: transportOptions.apiKey !== undefined,
     authHeaders: (apiKey) => ({ 'x-goog-api-key': apiKey }),
     label: 'Gemini',
   };

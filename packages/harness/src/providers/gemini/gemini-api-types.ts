@@ -1,4 +1,4 @@
-import * as z from '../../shared/validation/index.js';
+import * as v from '../../shared/validation/index.js';
 import { lazySchema, memo } from '../../shared/schemas/lazy-schema.js';
 
 /**
@@ -26,27 +26,27 @@ export interface GeminiFunctionDeclaration {
 }
 
 const schemas = /* @__PURE__ */ memo(() => {
-  const count = z.optional(z.nullable(z.number()));
-  const nullableString = z.optional(z.nullable(z.string()));
-  const part = z.object({
+  const count = v.optional(v.nullable(v.number()));
+  const nullableString = v.optional(v.nullable(v.string()));
+  const part = v.object({
     text: nullableString,
-    thought: z.optional(z.nullable(z.boolean())),
+    thought: v.optional(v.nullable(v.boolean())),
     thoughtSignature: nullableString,
-    functionCall: z.optional(
-      z.nullable(z.object({ id: nullableString, name: nullableString, args: z.optional(z.nullable(z.unknown())) })),
+    functionCall: v.optional(
+      v.nullable(v.object({ id: nullableString, name: nullableString, args: v.optional(v.nullable(v.unknown())) })),
     ),
   });
-  const candidate = z.object({
-    content: z.optional(z.nullable(z.object({ role: nullableString, parts: z.optional(z.nullable(z.array(part))) }))),
+  const candidate = v.object({
+    content: v.optional(v.nullable(v.object({ role: nullableString, parts: v.optional(v.nullable(v.array(part))) }))),
     finishReason: nullableString,
     finishMessage: nullableString,
   });
-  const response = z.object({
-    candidates: z.optional(z.nullable(z.array(candidate))),
-    promptFeedback: z.optional(z.nullable(z.object({ blockReason: nullableString, blockReasonMessage: nullableString }))),
-    usageMetadata: z.optional(
-      z.nullable(
-        z.object({
+  const response = v.object({
+    candidates: v.optional(v.nullable(v.array(candidate))),
+    promptFeedback: v.optional(v.nullable(v.object({ blockReason: nullableString, blockReasonMessage: nullableString }))),
+    usageMetadata: v.optional(
+      v.nullable(
+        v.object({
           promptTokenCount: count,
           candidatesTokenCount: count,
           cachedContentTokenCount: count,
@@ -57,7 +57,7 @@ const schemas = /* @__PURE__ */ memo(() => {
     ),
     modelVersion: nullableString,
     responseId: nullableString,
-    error: z.optional(z.nullable(z.object({ code: count, message: nullableString, status: nullableString }))),
+    error: v.optional(v.nullable(v.object({ code: count, message: nullableString, status: nullableString }))),
   });
   return { response };
 });
@@ -66,7 +66,7 @@ const schemas = /* @__PURE__ */ memo(() => {
 export const geminiResponseSchema = /* @__PURE__ */ lazySchema(() => schemas().response);
 
 /** A parsed `GenerateContentResponse`. */
-export type GeminiResponse = z.infer<ReturnType<typeof schemas>['response']>;
+export type GeminiResponse = v.infer<ReturnType<typeof schemas>['response']>;
 
 /** A parsed content part of a Gemini response. */
 export type GeminiResponsePart = NonNullable<NonNullable<NonNullable<GeminiResponse['candidates']>[number]['content']>['parts']>[number];

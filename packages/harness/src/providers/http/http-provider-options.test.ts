@@ -3,11 +3,13 @@ import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import { DEFAULT_HTTP_PROVIDER_OPTIONS, optionalFiniteNumber, optionalPositiveInteger, requiredString, resolveHttpProviderOptions } from './http-provider-options.js';
 import { DEFAULT_RETRY_OPTIONS } from './retry-policy.js';
 
+const local = new URL('http://127.0.0.1:8080/v1');
+
 describe('resolveHttpProviderOptions', () => {
   it('applies the documented defaults', () => {
-    const resolved = resolveHttpProviderOptions({}, { env: 'DEFAULT_KEY' });
+    const resolved = resolveHttpProviderOptions({}, new URL('https://openrouter.ai/api/v1'));
     expect(resolved).toMatchObject({
-      apiKey: { env: 'DEFAULT_KEY' },
+      apiKey: { env: 'OPENROUTER_API_KEY' },
       headers: {},
       timeoutMs: 60_000,
       streamIdleTimeoutMs: 30_000,
@@ -22,7 +24,7 @@ describe('resolveHttpProviderOptions', () => {
 
   it('keeps explicit values, including retries turned off', () => {
     const onRetry = () => undefined;
-    const resolved = resolveHttpProviderOptions({ apiKey: 'k-123456', timeoutMs: 5, retry: { maxRetries: 0, onRetry } });
+    const resolved = resolveHttpProviderOptions({ apiKey: 'k-123456', timeoutMs: 5, retry: { maxRetries: 0, onRetry } }, local);
     expect(resolved).toMatchObject({ apiKey: 'k-123456', timeoutMs: 5, retry: { maxRetries: 0, onRetry } });
   });
 
@@ -36,7 +38,7 @@ describe('resolveHttpProviderOptions', () => {
     [{ retry: { maxRetryAfterMs: 1.5 } }, 'retry.maxRetryAfterMs'],
     [{ retry: { onRetry: 'log' } }, 'retry.onRetry'],
   ])('refuses %j', (options, field) => {
-    expect(() => resolveHttpProviderOptions(options)).toThrow(expect.objectContaining({ field }));
+    expect(() => resolveHttpProviderOptions(options, local)).toThrow(expect.objectContaining({ field }));
   });
 });
 
@@ -51,10 +53,10 @@ describe('option checks', () => {
   });
 
   it('checks contextWindow: a positive whole number of tokens', () => {
-    expect(resolveHttpProviderOptions({ contextWindow: 128_000 }).contextWindow).toBe(128_000);
-    expect(resolveHttpProviderOptions({}).contextWindow).toBeUndefined();
+    expect(resolveHttpProviderOptions({ contextWindow: 128_000 }, local).contextWindow).toBe(128_000);
+    expect(resolveHttpProviderOptions({}, local).contextWindow).toBeUndefined();
     for (const bad of [0, -1, 1.5, Number.NaN, '8192']) {
-      expect(() => resolveHttpProviderOptions({ contextWindow: bad as number })).toThrow(expect.objectContaining({ field: 'contextWindow' }));
+      expect(() => resolveHttpProviderOptions({ contextWindow: bad as number }, local)).toThrow(expect.objectContaining({ field: 'contextWindow' }));
     }
   });
 });

@@ -1,6 +1,7 @@
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import { checkInsecureHttpOptIn, type InsecureHttpOptIn } from './assert-endpoint-allowed.js';
 import type { FetchFunction } from './post-json.js';
+import { chooseApiKeySource } from './api-key-rule.js';
 import { validateApiKeySource, type ApiKeySource, type EnvironmentRecord } from './resolve-api-key.js';
 import { DEFAULT_RETRY_OPTIONS, type ResolvedRetryOptions, type RetryOptions } from './retry-policy.js';
 import { validateModelPricing, type ModelPricing } from '../pricing/model-pricing.js';
@@ -8,10 +9,15 @@ import { validateModelPricing, type ModelPricing } from '../pricing/model-pricin
 /** Transport options shared by every HTTP provider. */
 export interface HttpProviderOptions {
   /**
-   * The API key, or `{ env: 'NAME' }` to read it at call time from `env` or `process.env`. It is
-   * sent only in the auth header and never appears in outputs, errors, metadata or traces.
+   * The API key, `{ env: 'NAME' }` to read it at call time from `env` or `process.env`, or `null`
+   * to send no key. It is sent only in the auth header and never appears in outputs, errors,
+   * metadata or traces.
+   * @default undefined: on a provider's own host over `https:` its documented variable
+   * (`api.openai.com` → `OPENAI_API_KEY`, `api.anthropic.com` → `ANTHROPIC_API_KEY`,
+   * `generativelanguage.googleapis.com` → `GEMINI_API_KEY`, `openrouter.ai` → `OPENROUTER_API_KEY`,
+   * `ollama.com` → `OLLAMA_API_KEY`); on any other host no key.
    */
-  apiKey?: ApiKeySource | undefined;
+  apiKey?: ApiKeySource | null | undefined;
   /**
    * Environment values for `{ env }` keys, e.g. a Cloudflare Workers `env` binding. Looked up
    * before `process.env`.
@@ -112,6 +118,7 @@ export const DEFAULT_HTTP_PROVIDER_OPTIONS: Readonly<{
 
 /** `HttpProviderOptions` checked and with defaults applied. */
 export interface ResolvedHttpProviderOptions {
+  /** Where the key comes from (see `chooseApiKeySource`); `undefined`: no key is sent. */
   apiKey: ApiKeySource | undefined;
   env: EnvironmentRecord | undefined;
   headers: Readonly<Record<string, string>>;
@@ -131,10 +138,11 @@ export interface ResolvedHttpProviderOptions {
 }
 
 /**
- * Validates the shared transport options.
+ * Validates the shared transport options, and chooses where the key comes from for requests to
+ * `endpoint` (the provider's base URL) by the one rule of `chooseApiKeySource`.
  * @throws HarnessConfigError naming the first invalid field.
  */
-export function resolveHttpProviderOptions(options: HttpProviderOptions, defaultApiKey?: ApiKeySource): ResolvedHttpProviderOptions {
+export function resolveHttpProviderOptions(options: HttpProviderOptions, endpoint: URL): ResolvedHttpProviderOptions {
   validateApiKeySource(options.apiKey, 'apiKey');
   if (options.env !== undefined && (typeof options.env !== 'object' || options.env === null)) {
     throw new HarnessConfigError('env must be an object of strings.', { field: 'env' });
@@ -158,7 +166,7 @@ export function resolveHttpProviderOptions(options: HttpProviderOptions, default
     throw new HarnessConfigError(`maxInputBytes must be at most ${MAX_INPUT_BYTES_LIMIT} (16 MiB).`, { field: 'maxInputBytes' });
   }
   return {
-    apiKey: options.apiKey ?? defaultApiKey,
+    apiKey: chooseApiKeySource(options.apiKey, endpoint),
     env: options.env,
     headers,
     fetch: options.fetch,

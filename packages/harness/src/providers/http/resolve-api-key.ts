@@ -14,19 +14,19 @@ interface GlobalWithProcess {
 }
 
 /**
- * Checks the shape of an `apiKey` option.
- * @throws HarnessConfigError naming `field` when it is neither a non-empty string nor `{ env }`.
+ * Checks the shape of an `apiKey` option (`null` means "send no key").
+ * @throws HarnessConfigError naming `field` when it is neither a non-empty string, `{ env }` nor `null`.
  */
-export function validateApiKeySource(value: unknown, field: string): asserts value is ApiKeySource | undefined {
-  if (value === undefined) return;
+export function validateApiKeySource(value: unknown, field: string): asserts value is ApiKeySource | null | undefined {
+  if (value === undefined || value === null) return;
   if (typeof value === 'string') {
     if (value.trim() !== '') return;
-    throw new HarnessConfigError(`${field} must not be empty; omit it or pass { env: 'NAME' }.`, { field });
+    throw new HarnessConfigError(`${field} must not be empty; omit it, pass { env: 'NAME' }, or null for no key.`, { field });
   }
   if (typeof value === 'object' && value !== null && typeof (value as { env?: unknown }).env === 'string') {
     if ((value as { env: string }).env.trim() !== '') return;
   }
-  throw new HarnessConfigError(`${field} must be a non-empty string or { env: 'VARIABLE_NAME' }.`, { field });
+  throw new HarnessConfigError(`${field} must be a non-empty string, { env: 'VARIABLE_NAME' }, or null for no key.`, { field });
 }
 
 /**

@@ -10,9 +10,8 @@ import { readNdjsonLines } from '../ndjson/read-ndjson-lines.js';
 /** How a provider reaches its endpoint. */
 export interface ProviderTransportConfig {
   url: string;
+  /** Options; a call whose `apiKey` source yields no key fails before any request. */
   options: ResolvedHttpProviderOptions;
-  /** Whether a call without a key fails before any request. */
-  requireApiKey: boolean;
   /** The auth headers for a resolved key (e.g. `authorization: Bearer …` or `x-api-key`). */
   authHeaders(apiKey: string): Record<string, string>;
   /** Headers every request carries besides the user's (e.g. `anthropic-version`). */
@@ -77,7 +76,7 @@ export function createProviderTransport(config: ProviderTransportConfig): Provid
   const prepare = (body: unknown, context: CallContext) => {
     const apiKey = resolveApiKey(options.apiKey, options.env);
     const redactor = createRedactor([apiKey, ...sensitiveHeaderValues(options.headers)]);
-    if (apiKey === undefined && config.requireApiKey) {
+    if (apiKey === undefined && options.apiKey !== undefined) {
       return {
         ok: false as const,
         redactor,

@@ -61,11 +61,10 @@ export function createOllamaModel(options: OllamaModelOptions): OllamaModel {
   if (think !== undefined && typeof think !== 'boolean' && think !== 'low' && think !== 'medium' && think !== 'high') {
     throw new HarnessConfigError("think must be a boolean or 'low', 'medium', 'high'.", { field: 'think' });
   }
-  const transportOptions = resolveHttpProviderOptions(options);
+  const transportOptions = resolveHttpProviderOptions(options, baseUrl);
   const transport = createProviderTransport({
     url: joinUrl(baseUrl, '/api/chat'),
     options: transportOptions,
-    requireApiKey: transportOptions.apiKey !== undefined,
     authHeaders: (apiKey) => ({ authorization: `Bearer ${apiKey}` }),
     label: 'Ollama',
     streamFormat: 'ndjson',

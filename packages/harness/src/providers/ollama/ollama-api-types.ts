@@ -1,4 +1,4 @@
-import * as z from '../../shared/validation/index.js';
+import * as v from '../../shared/validation/index.js';
 import { lazySchema, memo } from '../../shared/schemas/lazy-schema.js';
 
 /** A tool call in an Ollama chat message: arguments are a JSON object (not a string). */
@@ -22,32 +22,32 @@ export interface OllamaTool {
 }
 
 const schemas = /* @__PURE__ */ memo(() => {
-  const count = z.optional(z.nullable(z.number()));
-  const toolCall = z.object({
-    id: z.optional(z.nullable(z.string())),
-    function: z.object({
-      name: z.optional(z.nullable(z.string())),
-      arguments: z.optional(z.nullable(z.union([z.catchall(z.object({}), z.unknown()), z.string()]))),
+  const count = v.optional(v.nullable(v.number()));
+  const toolCall = v.object({
+    id: v.optional(v.nullable(v.string())),
+    function: v.object({
+      name: v.optional(v.nullable(v.string())),
+      arguments: v.optional(v.nullable(v.union([v.catchall(v.object({}), v.unknown()), v.string()]))),
     }),
   });
-  const message = z.object({
-    role: z.optional(z.nullable(z.string())),
-    content: z.optional(z.nullable(z.string())),
-    thinking: z.optional(z.nullable(z.string())),
-    tool_calls: z.optional(z.nullable(z.array(toolCall))),
+  const message = v.object({
+    role: v.optional(v.nullable(v.string())),
+    content: v.optional(v.nullable(v.string())),
+    thinking: v.optional(v.nullable(v.string())),
+    tool_calls: v.optional(v.nullable(v.array(toolCall))),
   });
   /** A whole `/api/chat` response, or one line of a streamed one (the same shape). */
-  const chunk = z.object({
-    model: z.optional(z.nullable(z.string())),
-    created_at: z.optional(z.nullable(z.string())),
-    message: z.optional(z.nullable(message)),
-    done: z.optional(z.nullable(z.boolean())),
-    done_reason: z.optional(z.nullable(z.string())),
+  const chunk = v.object({
+    model: v.optional(v.nullable(v.string())),
+    created_at: v.optional(v.nullable(v.string())),
+    message: v.optional(v.nullable(message)),
+    done: v.optional(v.nullable(v.boolean())),
+    done_reason: v.optional(v.nullable(v.string())),
     prompt_eval_count: count,
     eval_count: count,
     load_duration: count,
     total_duration: count,
-    error: z.optional(z.nullable(z.union([z.string(), z.object({ message: z.optional(z.nullable(z.string())) })]))),
+    error: v.optional(v.nullable(v.union([v.string(), v.object({ message: v.optional(v.nullable(v.string())) })]))),
   });
   return { chunk };
 });
@@ -56,4 +56,4 @@ const schemas = /* @__PURE__ */ memo(() => {
 export const ollamaChatChunkSchema = /* @__PURE__ */ lazySchema(() => schemas().chunk);
 
 /** A parsed Ollama `/api/chat` response or stream line. */
-export type OllamaChatChunk = z.infer<ReturnType<typeof schemas>['chunk']>;
+export type OllamaChatChunk = v.infer<ReturnType<typeof schemas>['chunk']>;

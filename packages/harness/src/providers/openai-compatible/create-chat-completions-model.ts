@@ -2,7 +2,6 @@ import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import type { HarnessModelInput, HarnessModelOutput } from '../../core/types/model.js';
 import { assertEndpointAllowed, joinUrl } from '../http/assert-endpoint-allowed.js';
 import { optionalFiniteNumber, optionalPositiveInteger, requiredString, resolveHttpProviderOptions } from '../http/http-provider-options.js';
-import type { ApiKeySource } from '../http/resolve-api-key.js';
 import { createModelSteps } from '../internal/create-model-steps.js';
 import { createProviderTransport } from '../internal/create-provider-transport.js';
 import type { SseStepHandler } from '../internal/drive-sse-step.js';
@@ -22,8 +21,6 @@ import type { OpenAICompatibleResponseFormat, OpenAICompatibleToolChoice } from 
 export interface ChatCompletionsSettings {
   /** Provider name in error messages, e.g. `OpenRouter`. */
   label: string;
-  requireApiKey: boolean;
-  defaultApiKey?: ApiKeySource;
   /** Headers added before the user's. */
   headers?: Record<string, string>;
 }
@@ -57,11 +54,10 @@ export function createChatCompletionsModel(options: OpenAICompatibleModelOptions
   if (namedToolChoice !== 'function' && namedToolChoice !== 'required') {
     throw new HarnessConfigError("namedToolChoice must be 'function' or 'required'.", { field: 'namedToolChoice' });
   }
-  const transportOptions = resolveHttpProviderOptions(options, settings.defaultApiKey);
+  const transportOptions = resolveHttpProviderOptions(options, baseUrl);
   const transport = createProviderTransport({
     url: joinUrl(baseUrl, '/chat/completions'),
     options: { ...transportOptions, headers: { ...settings.headers, ...transportOptions.headers } },
-    requireApiKey: settings.requireApiKey || transportOptions.apiKey !== undefined,
     authHeaders: (apiKey) => ({ authorization: `Bearer ${apiKey}` }),
     label: settings.label,
   });

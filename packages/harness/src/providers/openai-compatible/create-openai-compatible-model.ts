@@ -9,8 +9,10 @@ import type { OpenAICompatibleModelOptions } from './openai-compatible-model-opt
  * parts), structured output (`response_format` `json_schema`), `toolChoice` and reasoning
  * (`reasoning_content` / `reasoning` → `reasoning_delta`; OpenRouter `reasoning_details` replayed in
  * tool loops) are mapped; what the API cannot take ends the step with `attachments_unsupported` or
- * `tool_choice_unsupported`, nothing sent. The API key is optional here (local servers need none); when given as
- * `{ env }` and missing at call time, the step returns a non-retryable `provider_error`.
+ * `tool_choice_unsupported`, nothing sent. The API key follows the rule of every provider: `apiKey` when given
+ * (`null`: none); else `OPENAI_API_KEY` for `https://api.openai.com` (and each provider's own variable on its own
+ * host, e.g. `OPENROUTER_API_KEY` on `openrouter.ai`); else none (local servers need none). A key source that
+ * yields nothing at call time ends the step with a non-retryable `provider_error` naming the variable.
  * @throws HarnessConfigError for an invalid option (e.g. a plain-`http:` URL that is not loopback).
  * @example
  * ```ts
@@ -19,5 +21,5 @@ import type { OpenAICompatibleModelOptions } from './openai-compatible-model-opt
  * ```
  */
 export function createOpenAICompatibleModel(options: OpenAICompatibleModelOptions): OpenAICompatibleModel {
-  return createChatCompletionsModel(options, { label: 'OpenAI-compatible', requireApiKey: false });
+  return createChatCompletionsModel(options, { label: 'OpenAI-compatible' });
 }

@@ -1,17 +1,17 @@
-import * as z from '../../shared/validation/index.js';
+import * as v from '../../shared/validation/index.js';
 import { lazySchema, memo } from '../../shared/schemas/lazy-schema.js';
 import { openUnion } from '../internal/open-union.js';
 
 /** The wire schemas, built on first use so importing the package constructs nothing. */
 export const openAICompatibleSchemas = /* @__PURE__ */ memo(() => {
-  const optionalString = z.optional(z.nullable(z.string()));
+  const optionalString = v.optional(v.nullable(v.string()));
 
-  const messageToolCallSchema = z.object({
+  const messageToolCallSchema = v.object({
     id: optionalString,
     type: optionalString,
-    function: z.object({
+    function: v.object({
       name: optionalString,
-      arguments: z.optional(z.nullable(z.union([z.string(), z.catchall(z.object({}), z.unknown())]))),
+      arguments: v.optional(v.nullable(v.union([v.string(), v.catchall(v.object({}), v.unknown())]))),
     }),
   });
 
@@ -20,17 +20,17 @@ export const openAICompatibleSchemas = /* @__PURE__ */ memo(() => {
    * `type` counts as one) and Mistral's `thinking` parts (`thinking`: text parts, or a string) are
    * read; parts of other kinds read as `OtherKind` (see `readChatContent`).
    */
-  const contentSchema = z.optional(
-    z.nullable(
-      z.union([
-        z.string(),
-        z.array(
+  const contentSchema = v.optional(
+    v.nullable(
+      v.union([
+        v.string(),
+        v.array(
           openUnion(
             {
-              text: z.object({ type: z.optional(z.literal('text')), text: optionalString }),
-              thinking: z.object({
-                type: z.literal('thinking'),
-                thinking: z.optional(z.nullable(z.union([z.string(), z.array(openUnion({ text: z.object({ type: z.literal('text'), text: z.string() }) }))]))),
+              text: v.object({ type: v.optional(v.literal('text')), text: optionalString }),
+              thinking: v.object({
+                type: v.literal('thinking'),
+                thinking: v.optional(v.nullable(v.union([v.string(), v.array(openUnion({ text: v.object({ type: v.literal('text'), text: v.string() }) }))]))),
               }),
             },
             { untyped: 'text' },
@@ -41,19 +41,19 @@ export const openAICompatibleSchemas = /* @__PURE__ */ memo(() => {
   );
 
   /** OpenRouter's `reasoning_details`: opaque, read leniently by `readReasoningDetails` (objects kept as they are). */
-  const reasoningDetailsSchema = z.optional(z.unknown());
+  const reasoningDetailsSchema = v.optional(v.unknown());
 
   /** The body of a non-streamed `POST /chat/completions` response. Unknown fields are ignored. */
-  const openAICompatibleResponseSchema = z.object({
+  const openAICompatibleResponseSchema = v.object({
     id: optionalString,
     model: optionalString,
-    choices: z.optional(
-      z.nullable(
-        z.array(
-          z.object({
-            message: z.optional(
-              z.nullable(
-                z.object({
+    choices: v.optional(
+      v.nullable(
+        v.array(
+          v.object({
+            message: v.optional(
+              v.nullable(
+                v.object({
                   content: contentSchema,
                   refusal: optionalString,
                   /** DeepSeek, vLLM. */
@@ -61,7 +61,7 @@ export const openAICompatibleSchemas = /* @__PURE__ */ memo(() => {
                   /** OpenRouter. */
                   reasoning: optionalString,
                   reasoning_details: reasoningDetailsSchema,
-                  tool_calls: z.optional(z.nullable(z.array(messageToolCallSchema))),
+                  tool_calls: v.optional(v.nullable(v.array(messageToolCallSchema))),
                 }),
               ),
             ),
@@ -71,34 +71,34 @@ export const openAICompatibleSchemas = /* @__PURE__ */ memo(() => {
       ),
     ),
     /** Read leniently by `readOpenAICompatibleUsage`: prompt/completion tokens and OpenRouter's `cost`. */
-    usage: z.optional(z.unknown()),
+    usage: v.optional(v.unknown()),
     // Any shape (`{ message, code, type }`, a string …): read by `readProviderError`.
-    error: z.optional(z.unknown()),
+    error: v.optional(v.unknown()),
   });
 
   /** One `data:` event of a streamed response (`chat.completion.chunk`). */
-  const openAICompatibleChunkSchema = z.object({
+  const openAICompatibleChunkSchema = v.object({
     id: optionalString,
     model: optionalString,
-    choices: z.optional(
-      z.nullable(
-        z.array(
-          z.object({
-            delta: z.optional(
-              z.nullable(
-                z.object({
+    choices: v.optional(
+      v.nullable(
+        v.array(
+          v.object({
+            delta: v.optional(
+              v.nullable(
+                v.object({
                   content: contentSchema,
                   refusal: optionalString,
                   reasoning_content: optionalString,
                   reasoning: optionalString,
                   reasoning_details: reasoningDetailsSchema,
-                  tool_calls: z.optional(
-                    z.nullable(
-                      z.array(
-                        z.object({
-                          index: z.optional(z.nullable(z.number())),
+                  tool_calls: v.optional(
+                    v.nullable(
+                      v.array(
+                        v.object({
+                          index: v.optional(v.nullable(v.number())),
                           id: optionalString,
-                          function: z.optional(z.nullable(z.object({ name: optionalString, arguments: optionalString }))),
+                          function: v.optional(v.nullable(v.object({ name: optionalString, arguments: optionalString }))),
                         }),
                       ),
                     ),
@@ -111,9 +111,9 @@ export const openAICompatibleSchemas = /* @__PURE__ */ memo(() => {
         ),
       ),
     ),
-    usage: z.optional(z.unknown()),
+    usage: v.optional(v.unknown()),
     // Any shape (`{ message, code, type }`, a string …): read by `readProviderError`.
-    error: z.optional(z.unknown()),
+    error: v.optional(v.unknown()),
   });
   return { optionalString, messageToolCallSchema, contentSchema, openAICompatibleResponseSchema, openAICompatibleChunkSchema };
 });
@@ -126,11 +126,11 @@ export const openAICompatibleResponseSchema = /* @__PURE__ */ lazySchema(() => o
 export const openAICompatibleChunkSchema = /* @__PURE__ */ lazySchema(() => openAICompatibleSchemas().openAICompatibleChunkSchema);
 
 /** A parsed non-streamed response. */
-export type OpenAICompatibleResponse = z.infer<ReturnType<typeof openAICompatibleSchemas>['openAICompatibleResponseSchema']>;
+export type OpenAICompatibleResponse = v.infer<ReturnType<typeof openAICompatibleSchemas>['openAICompatibleResponseSchema']>;
 /** A parsed stream chunk. */
-export type OpenAICompatibleChunk = z.infer<ReturnType<typeof openAICompatibleSchemas>['openAICompatibleChunkSchema']>;
+export type OpenAICompatibleChunk = v.infer<ReturnType<typeof openAICompatibleSchemas>['openAICompatibleChunkSchema']>;
 /** A parsed message or delta `content`: a string, an array of parts, or nothing. */
-export type OpenAICompatibleContent = z.infer<ReturnType<typeof openAICompatibleSchemas>['contentSchema']>;
+export type OpenAICompatibleContent = v.infer<ReturnType<typeof openAICompatibleSchemas>['contentSchema']>;
 
 /** A tool call in an assistant message of the request. */
 export interface OpenAICompatibleToolCall {

@@ -294,7 +294,7 @@ describe('createOpenAIResponsesModel — streamStep', () => {
 describe('createOpenAIResponsesModel — options', () => {
   it('rejects invalid options with HarnessConfigError naming the field', () => {
     const bad: [Partial<OpenAIResponsesModelOptions>, string][] = [
-      [{ model: 'm' }, 'apiKey'],
+      [{ model: 'm', apiKey: { env: '' } }, 'apiKey'],
       [{ apiKey: 'k', model: '' }, 'model'],
       [{ apiKey: 'k', model: 'm', baseUrl: 'http://example.com/v1' }, 'baseUrl'],
       [{ apiKey: 'k', model: 'm', reasoningEffort: 'extreme' as never }, 'reasoningEffort'],

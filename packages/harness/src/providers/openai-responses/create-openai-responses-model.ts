@@ -49,9 +49,6 @@ const efforts = new Set(['minimal', 'low', 'medium', 'high']);
  */
 export function createOpenAIResponsesModel(options: OpenAIResponsesModelOptions): OpenAIResponsesModel {
   if (typeof options !== 'object' || options === null) throw new HarnessConfigError('Options are required.', { field: 'options' });
-  if (options.apiKey === undefined && options.baseUrl === undefined) {
-    throw new HarnessConfigError("apiKey is required for api.openai.com (a string or { env: 'OPENAI_API_KEY' }).", { field: 'apiKey' });
-  }
   const baseUrl = assertEndpointAllowed(options.baseUrl ?? DEFAULT_OPENAI_RESPONSES_MODEL_OPTIONS.baseUrl, 'baseUrl', {
     allowInsecureHttp: options.allowInsecureHttp,
   });
@@ -78,11 +75,10 @@ export function createOpenAIResponsesModel(options: OpenAIResponsesModelOptions)
   }
   const reserved = reservedBodyKeys.find((key) => Object.hasOwn(extraBody, key));
   if (reserved !== undefined) throw new HarnessConfigError(`extraBody must not set "${reserved}".`, { field: `extraBody.${reserved}` });
-  const transportOptions = resolveHttpProviderOptions(options);
+  const transportOptions = resolveHttpProviderOptions(options, baseUrl);
   const transport = createProviderTransport({
     url: joinUrl(baseUrl, '/responses'),
     options: transportOptions,
-    requireApiKey: transportOptions.apiKey !== undefined,
     authHeaders: (apiKey) => ({ authorization: `Bearer ${apiKey}` }),
     label: 'OpenAI',
   });

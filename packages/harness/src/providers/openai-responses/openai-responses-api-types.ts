@@ -1,4 +1,4 @@
-import * as z from '../../shared/validation/index.js';
+import * as v from '../../shared/validation/index.js';
 import { lazySchema, memo } from '../../shared/schemas/lazy-schema.js';
 import { openUnion, type OtherKind } from '../internal/open-union.js';
 
@@ -36,49 +36,49 @@ export interface OpenAIResponsesTool {
 }
 
 const schemas = /* @__PURE__ */ memo(() => {
-  const nullableString = z.optional(z.nullable(z.string()));
-  const index = z.optional(z.nullable(z.number()));
+  const nullableString = v.optional(v.nullable(v.string()));
+  const index = v.optional(v.nullable(v.number()));
   // Only the kinds the adapter reads are typed, each with its own fields; any other kind (hosted
   // tool calls, new item or part types) reads as `OtherKind` and is skipped with a note.
   const contentPart = openUnion({
-    output_text: z.object({ type: z.literal('output_text'), text: z.string() }),
-    refusal: z.object({ type: z.literal('refusal'), refusal: z.string() }),
+    output_text: v.object({ type: v.literal('output_text'), text: v.string() }),
+    refusal: v.object({ type: v.literal('refusal'), refusal: v.string() }),
   });
   const item = openUnion({
-    message: z.object({
-      type: z.literal('message'),
+    message: v.object({
+      type: v.literal('message'),
       id: nullableString,
-      content: z.optional(z.nullable(z.array(contentPart))),
+      content: v.optional(v.nullable(v.array(contentPart))),
     }),
-    function_call: z.object({
-      type: z.literal('function_call'),
+    function_call: v.object({
+      type: v.literal('function_call'),
       id: nullableString,
       call_id: nullableString,
       name: nullableString,
       arguments: nullableString,
     }),
-    reasoning: z.object({
-      type: z.literal('reasoning'),
+    reasoning: v.object({
+      type: v.literal('reasoning'),
       id: nullableString,
-      summary: z.optional(z.nullable(z.array(z.unknown()))),
+      summary: v.optional(v.nullable(v.array(v.unknown()))),
       encrypted_content: nullableString,
     }),
   });
-  const response = z.object({
+  const response = v.object({
     id: nullableString,
     status: nullableString,
     model: nullableString,
-    output: z.optional(z.nullable(z.array(item))),
-    usage: z.optional(z.unknown()),
+    output: v.optional(v.nullable(v.array(item))),
+    usage: v.optional(v.unknown()),
     // Read by `readProviderError`, whatever its shape.
-    error: z.optional(z.unknown()),
-    incomplete_details: z.optional(z.nullable(z.object({ reason: nullableString }))),
+    error: v.optional(v.unknown()),
+    incomplete_details: v.optional(v.nullable(v.object({ reason: nullableString }))),
   });
-  const itemEvent = <T extends string>(type: T) => z.object({ type: z.literal(type), output_index: index, item: z.optional(z.nullable(item)) });
+  const itemEvent = <T extends string>(type: T) => v.object({ type: v.literal(type), output_index: index, item: v.optional(v.nullable(item)) });
   // Deltas name their item by `output_index` (OpenAI) or only by `item_id` (xAI).
   const partDelta = <T extends string>(type: T) =>
-    z.object({ type: z.literal(type), output_index: index, item_id: nullableString, content_index: index, delta: nullableString });
-  const terminal = <T extends string>(type: T) => z.object({ type: z.literal(type), response: z.optional(z.nullable(response)) });
+    v.object({ type: v.literal(type), output_index: index, item_id: nullableString, content_index: index, delta: nullableString });
+  const terminal = <T extends string>(type: T) => v.object({ type: v.literal(type), response: v.optional(v.nullable(response)) });
   // Only the events the adapter reads are typed, each with its own fields; any other event type
   // reads as `OtherKind` and is skipped (see the assembler).
   const event = openUnion({
@@ -87,20 +87,20 @@ const schemas = /* @__PURE__ */ memo(() => {
     'response.output_text.delta': partDelta('response.output_text.delta'),
     'response.refusal.delta': partDelta('response.refusal.delta'),
     'response.reasoning_text.delta': partDelta('response.reasoning_text.delta'),
-    'response.reasoning_summary_text.delta': z.object({
-      type: z.literal('response.reasoning_summary_text.delta'),
+    'response.reasoning_summary_text.delta': v.object({
+      type: v.literal('response.reasoning_summary_text.delta'),
       output_index: index,
       summary_index: index,
       delta: nullableString,
     }),
-    'response.function_call_arguments.delta': z.object({
-      type: z.literal('response.function_call_arguments.delta'),
+    'response.function_call_arguments.delta': v.object({
+      type: v.literal('response.function_call_arguments.delta'),
       output_index: index,
       item_id: nullableString,
       delta: nullableString,
     }),
-    'response.function_call_arguments.done': z.object({
-      type: z.literal('response.function_call_arguments.done'),
+    'response.function_call_arguments.done': v.object({
+      type: v.literal('response.function_call_arguments.done'),
       output_index: index,
       item_id: nullableString,
       arguments: nullableString,
@@ -109,7 +109,7 @@ const schemas = /* @__PURE__ */ memo(() => {
     'response.incomplete': terminal('response.incomplete'),
     'response.failed': terminal('response.failed'),
     // Code and message at the top level (as documented) or nested in `error` (as sent): read by `readProviderError`.
-    error: z.object({ type: z.literal('error'), code: z.optional(z.unknown()), message: z.optional(z.unknown()), error: z.optional(z.unknown()) }),
+    error: v.object({ type: v.literal('error'), code: v.optional(v.unknown()), message: v.optional(v.unknown()), error: v.optional(v.unknown()) }),
   });
   return { response, event };
 });
@@ -121,7 +121,7 @@ export const openAIResponsesResponseSchema = /* @__PURE__ */ lazySchema(() => sc
 export const openAIResponsesStreamEventSchema = /* @__PURE__ */ lazySchema(() => schemas().event);
 
 /** A parsed Responses API response. */
-export type OpenAIResponsesResponse = z.infer<ReturnType<typeof schemas>['response']>;
+export type OpenAIResponsesResponse = v.infer<ReturnType<typeof schemas>['response']>;
 
 /** A parsed output item: one of the kinds the adapter reads, or `OtherKind`. */
 export type OpenAIResponsesRawOutputItem = NonNullable<OpenAIResponsesResponse['output']>[number];
@@ -135,4 +135,4 @@ export type OpenAIResponsesOutputItem =
   | Exclude<OpenAIResponsesRawOutputItem, OtherKind | { type: 'message' }>;
 
 /** A parsed Responses API stream event: one of the types the adapter reads, or `OtherKind`. */
-export type OpenAIResponsesStreamEvent = z.infer<ReturnType<typeof schemas>['event']>;
+export type OpenAIResponsesStreamEvent = v.infer<ReturnType<typeof schemas>['event']>;

@@ -176,7 +176,7 @@ describe('OpenRouterExecutionAdapter.execute', () => {
 
   it('fails without a key, naming the variable but sending nothing', async () => {
     server = await createFakeOpenAICompatibleServer();
-    const adapter = new OpenRouterExecutionAdapter({ baseUrl: server.url, env: {} });
+    const adapter = new OpenRouterExecutionAdapter({ baseUrl: server.url, apiKey: { env: 'OPENROUTER_API_KEY' }, env: {} });
     const result = await adapter.execute(request());
     expect(result).toMatchObject({ status: 'failed', error: { code: 'backend_execution_error', retryable: false } });
     expect(result.error?.message).toContain('OPENROUTER_API_KEY');

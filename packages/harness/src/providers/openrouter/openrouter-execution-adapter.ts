@@ -81,11 +81,10 @@ export class OpenRouterExecutionAdapter implements ExecutionAdapter {
       throw new HarnessConfigError('extraBody must be an object.', { field: 'extraBody' });
     }
     this.#extraBody = extraBody;
-    const transportOptions = resolveHttpProviderOptions(options, { env: DEFAULT_OPENROUTER_OPTIONS.apiKeyEnv });
+    const transportOptions = resolveHttpProviderOptions(options, baseUrl);
     this.#transport = createProviderTransport({
       url: joinUrl(baseUrl, '/chat/completions'),
       options: { ...transportOptions, headers: { ...openRouterAttributionHeaders(options), ...transportOptions.headers } },
-      requireApiKey: true,
       authHeaders: (apiKey) => ({ authorization: `Bearer ${apiKey}` }),
       label: 'OpenRouter',
     });

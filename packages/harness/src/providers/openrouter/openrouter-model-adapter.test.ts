@@ -36,10 +36,10 @@ describe('OpenRouterModelAdapter', () => {
     expect(model.model).toBe('openai/gpt-5-mini');
   });
 
-  it('reads OPENROUTER_API_KEY at call time from the env option (Workers bindings)', async () => {
+  it('reads an { env } key at call time from the env option (Workers bindings)', async () => {
     server = await createFakeOpenAICompatibleServer({ replies: [{ text: 'ok' }] });
     const env: Record<string, string | undefined> = {};
-    const model = new OpenRouterModelAdapter({ baseUrl: server.url, env });
+    const model = new OpenRouterModelAdapter({ baseUrl: server.url, apiKey: { env: 'OPENROUTER_API_KEY' }, env });
     expect(await model.nextStep(createModelInput())).toMatchObject({ type: 'invalid', kind: 'provider_error', retryable: false });
     expect(server.requests).toHaveLength(0);
     env.OPENROUTER_API_KEY = 'bound-key-123456';

@@ -12,8 +12,9 @@ export interface OpenRouterModelAdapterOptions
 /**
  * A `HarnessModelAdapter` for OpenRouter's chat completions: native tool calling, streaming,
  * retries with backoff and `Retry-After`, and usage with `usage.cost` mapped to `costUnits`, so
- * `limits.budgetLimit` works in USD. The key defaults to `{ env: 'OPENROUTER_API_KEY' }`; without
- * one a step returns a non-retryable `provider_error`. History, attachments, structured output and
+ * `limits.budgetLimit` works in USD. Without `apiKey`, the key is `OPENROUTER_API_KEY` for the
+ * default `https://openrouter.ai` (unset: a step returns a non-retryable `provider_error`), and none
+ * for any other `baseUrl` — the variable never goes to another host. History, attachments, structured output and
  * tool choice map as in `createOpenAICompatibleModel`; `reasoning` streams as `reasoning_delta` and
  * `reasoning_details` are replayed on the next tool step (Anthropic and Gemini thinking need them).
  * @example
@@ -40,8 +41,6 @@ export class OpenRouterModelAdapter implements HarnessModelAdapter {
       },
       {
         label: 'OpenRouter',
-        requireApiKey: true,
-        defaultApiKey: { env: DEFAULT_OPENROUTER_OPTIONS.apiKeyEnv },
         headers: openRouterAttributionHeaders(options),
       },
     );

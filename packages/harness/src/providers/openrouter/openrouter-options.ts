@@ -39,7 +39,7 @@ export interface OpenRouterBaseOptions extends HttpProviderOptions {
   extraBody?: Readonly<Record<string, unknown>> | undefined;
 }
 
-/** Defaults of the OpenRouter adapters. `apiKey` defaults to `{ env: 'OPENROUTER_API_KEY' }`. */
+/** Defaults of the OpenRouter adapters. `apiKeyEnv` is the variable read for `https://openrouter.ai` when no `apiKey` is given. */
 export const DEFAULT_OPENROUTER_OPTIONS: Readonly<{ model: string; baseUrl: string; apiKeyEnv: string }> = /* @__PURE__ */ Object.freeze({
   model: 'openai/gpt-5-mini',
   baseUrl: 'https://openrouter.ai/api/v1',

@@ -1,4 +1,4 @@
-import * as z from '../../shared/validation/index.js';
+import * as v from '../../shared/validation/index.js';
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import { formatIssues } from '../../shared/schemas/format-issues.js';
 import { lazySchema } from '../../shared/schemas/lazy-schema.js';
@@ -25,15 +25,15 @@ export interface ModelPricing {
   reasoningPerMillionTokens?: number | undefined;
 }
 
-const price = () => z.number().check(z.gte(0), z.lte(1_000_000));
+const price = () => v.number().check(v.gte(0), v.lte(1_000_000));
 
 /** Validates a `ModelPricing` object: finite prices from 0 to 1,000,000 per million tokens, no other keys. */
 export const modelPricingSchema = /* @__PURE__ */ lazySchema(() =>
-  z.strictObject({
+  v.strictObject({
     inputPerMillionTokens: price(),
     outputPerMillionTokens: price(),
-    cachedInputPerMillionTokens: z.optional(price()),
-    reasoningPerMillionTokens: z.optional(price()),
+    cachedInputPerMillionTokens: v.optional(price()),
+    reasoningPerMillionTokens: v.optional(price()),
   }),
 );
 

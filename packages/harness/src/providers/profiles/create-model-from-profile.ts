@@ -37,7 +37,6 @@ const factories: Readonly<Record<ProviderProtocol, ProtocolFactory>> = {
   'anthropic-messages': (profile, transport, sampling) =>
     createAnthropicModel({
       ...transport,
-      apiKey: transport.apiKey ?? '',
       baseUrl: profile.endpoint,
       model: profile.model,
       maxTokens: profile.maxOutputTokens ?? 0,
@@ -76,7 +75,8 @@ const factories: Readonly<Record<ProviderProtocol, ProtocolFactory>> = {
 /**
  * Builds the model adapter a profile describes, dispatching on its protocol. The key is read at
  * call time from `env` (e.g. Workers bindings), then `process.env`, under the variable the profile
- * names — never from the profile. `options.sampling` replaces the profile's `temperature` and adds
+ * names — never from the profile; an `authMode: 'none'` profile sends no key, even to a provider's
+ * own host. `options.sampling` replaces the profile's `temperature` and adds
  * `top_p` (sent as each protocol names it: `top_p`, Ollama `options.top_p`, Gemini
  * `generationConfig.topP`). Every output carries `metadata.receipt` (profile id, protocol,
  * model, endpoint host, request bytes, usage and cost); a request larger than the profile's
@@ -91,7 +91,8 @@ const factories: Readonly<Record<ProviderProtocol, ProtocolFactory>> = {
 export function createModelFromProfile(set: ProviderProfileSet, idOrAlias: string, options: CreateModelFromProfileOptions = {}): ProfileModel {
   const { profile } = findProfile(set, idOrAlias);
   const transport: HttpProviderOptions = {
-    ...(profile.secretSource === undefined ? {} : { apiKey: { env: profile.secretSource.name } }),
+    // The profile states its key explicitly: its variable, or (`authMode: 'none'`) no key at all.
+    apiKey: profile.secretSource === undefined ? null : { env: profile.secretSource.name },
     env: options.env,
     fetch: options.fetch,
     retry: options.retry,

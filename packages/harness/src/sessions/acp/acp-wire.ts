@@ -1,4 +1,4 @@
-import * as z from '../../shared/validation/index.js';
+import * as v from '../../shared/validation/index.js';
 import { memo } from '../../shared/schemas/lazy-schema.js';
 
 /** The ACP protocol version this client speaks. */
@@ -9,60 +9,60 @@ const MAX_ID = 1_024;
 
 /** Schemas of the ACP messages the client reads, built on first use. Unknown fields pass. */
 export const acpSchemas = /* @__PURE__ */ memo(() => {
-  const id = z.string().check(z.minLength(1), z.maxLength(MAX_ID));
-  const shortText = z.string().check(z.maxLength(MAX_TEXT));
-  const initializeResult = z.looseObject({
-    protocolVersion: z.number(),
-    agentCapabilities: z.optional(z.nullable(z.looseObject({ loadSession: z.optional(z.nullable(z.boolean())) }))),
-    agentInfo: z.optional(z.nullable(z.looseObject({ name: z.optional(shortText), version: z.optional(shortText) }))),
+  const id = v.string().check(v.minLength(1), v.maxLength(MAX_ID));
+  const shortText = v.string().check(v.maxLength(MAX_TEXT));
+  const initializeResult = v.looseObject({
+    protocolVersion: v.number(),
+    agentCapabilities: v.optional(v.nullable(v.looseObject({ loadSession: v.optional(v.nullable(v.boolean())) }))),
+    agentInfo: v.optional(v.nullable(v.looseObject({ name: v.optional(shortText), version: v.optional(shortText) }))),
   });
-  const newSessionResult = z.looseObject({ sessionId: id });
-  const usage = z.looseObject({
-    inputTokens: z.optional(z.nullable(z.number())),
-    outputTokens: z.optional(z.nullable(z.number())),
-    cachedReadTokens: z.optional(z.nullable(z.number())),
-    thoughtTokens: z.optional(z.nullable(z.number())),
+  const newSessionResult = v.looseObject({ sessionId: id });
+  const usage = v.looseObject({
+    inputTokens: v.optional(v.nullable(v.number())),
+    outputTokens: v.optional(v.nullable(v.number())),
+    cachedReadTokens: v.optional(v.nullable(v.number())),
+    thoughtTokens: v.optional(v.nullable(v.number())),
   });
-  const promptResult = z.looseObject({
-    stopReason: z.string().check(z.maxLength(MAX_ID)),
-    usage: z.optional(z.nullable(usage)),
+  const promptResult = v.looseObject({
+    stopReason: v.string().check(v.maxLength(MAX_ID)),
+    usage: v.optional(v.nullable(usage)),
   });
   // Qwen Code reports each model call's usage on an empty agent_message_chunk: `_meta.usage`.
-  const chunkUsage = z.looseObject({ _meta: z.looseObject({ usage }) });
+  const chunkUsage = v.looseObject({ _meta: v.looseObject({ usage }) });
   const toolCallFields = {
     toolCallId: id,
-    title: z.optional(z.nullable(shortText)),
-    kind: z.optional(z.nullable(shortText)),
-    status: z.optional(z.nullable(shortText)),
-    rawInput: z.optional(z.nullable(z.unknown())),
+    title: v.optional(v.nullable(shortText)),
+    kind: v.optional(v.nullable(shortText)),
+    status: v.optional(v.nullable(shortText)),
+    rawInput: v.optional(v.nullable(v.unknown())),
   };
-  const update = z.looseObject({ sessionUpdate: z.string().check(z.maxLength(MAX_ID)) });
-  const sessionUpdate = z.looseObject({ sessionId: id, update });
-  const textChunk = z.looseObject({ content: z.looseObject({ type: z.string(), text: z.optional(shortText) }) });
-  const toolCall = z.looseObject(toolCallFields);
-  const plan = z.looseObject({
-    entries: z.array(
-      z.looseObject({
+  const update = v.looseObject({ sessionUpdate: v.string().check(v.maxLength(MAX_ID)) });
+  const sessionUpdate = v.looseObject({ sessionId: id, update });
+  const textChunk = v.looseObject({ content: v.looseObject({ type: v.string(), text: v.optional(shortText) }) });
+  const toolCall = v.looseObject(toolCallFields);
+  const plan = v.looseObject({
+    entries: v.array(
+      v.looseObject({
         content: shortText,
-        status: z.string(),
-        priority: z.optional(z.nullable(z.string())),
+        status: v.string(),
+        priority: v.optional(v.nullable(v.string())),
       }),
-    ).check(z.maxLength(1_000)),
+    ).check(v.maxLength(1_000)),
   });
-  const permissionOption = z.looseObject({ optionId: id, name: shortText, kind: z.string().check(z.maxLength(MAX_ID)) });
-  const requestPermission = z.looseObject({
+  const permissionOption = v.looseObject({ optionId: id, name: shortText, kind: v.string().check(v.maxLength(MAX_ID)) });
+  const requestPermission = v.looseObject({
     sessionId: id,
-    toolCall: z.looseObject({ ...toolCallFields }),
-    options: z.array(permissionOption).check(z.minLength(1), z.maxLength(64)),
+    toolCall: v.looseObject({ ...toolCallFields }),
+    options: v.array(permissionOption).check(v.minLength(1), v.maxLength(64)),
   });
   return { initializeResult, newSessionResult, promptResult, chunkUsage, sessionUpdate, textChunk, toolCall, plan, requestPermission };
 });
 
 /** A validated `session/request_permission` request. */
-export type AcpPermissionParams = z.infer<ReturnType<typeof acpSchemas>['requestPermission']>;
+export type AcpPermissionParams = v.infer<ReturnType<typeof acpSchemas>['requestPermission']>;
 
 /** A validated `session/prompt` result. */
-export type AcpPromptResult = z.infer<ReturnType<typeof acpSchemas>['promptResult']>;
+export type AcpPromptResult = v.infer<ReturnType<typeof acpSchemas>['promptResult']>;
 
 /** Token counts as ACP engines report them (prompt result `usage`, or a chunk's `_meta.usage`). */
 export type AcpUsage = NonNullable<AcpPromptResult['usage']>;

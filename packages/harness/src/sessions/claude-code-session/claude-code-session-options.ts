@@ -1,4 +1,4 @@
-import * as z from '../../shared/validation/index.js';
+import * as v from '../../shared/validation/index.js';
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import { DEFAULT_INHERITED_ENV } from '../../local/local-command-defaults.js';
 import { formatIssues } from '../../shared/schemas/format-issues.js';
@@ -83,23 +83,23 @@ export const CLAUDE_INHERITED_ENV: readonly string[] = ['ANTHROPIC_*', 'CLAUDE_*
 const MAX_TIMER_MS = 2_147_483_647;
 
 const optionsSchema = /* @__PURE__ */ lazySchema(() => {
-  const flagValue = z.string().check(
-    z.refine((value) => value.trim() !== '' && !value.startsWith('-') && !value.includes('\0'), 'must be a non-empty string not starting with "-"'),
+  const flagValue = v.string().check(
+    v.refine((value) => value.trim() !== '' && !value.startsWith('-') && !value.includes('\0'), 'must be a non-empty string not starting with "-"'),
   );
-  const count = (max: number) => z.optional(z.int().check(z.minimum(1), z.maximum(max)));
-  return z.strictObject({
-    command: z.optional(z.string().check(z.minLength(1))),
-    cwd: z.optional(z.string().check(z.minLength(1))),
-    env: z.optional(z.record(z.string(), z.string())),
-    inheritEnv: z.optional(z.array(z.string())),
-    model: z.optional(flagValue),
-    permissionMode: z.optional(z.enum(['default', 'acceptEdits', 'plan'])),
-    allowedTools: z.optional(z.array(flagValue)),
-    disallowedTools: z.optional(z.array(flagValue)),
-    systemPromptMode: z.optional(z.enum(['append', 'replace'])),
-    approvalScope: z.optional(z.enum(['once', 'session'])),
-    rejectionMessage: z.optional(z.string().check(z.minLength(1), z.maxLength(4_000))),
-    extraArgs: z.optional(z.array(z.string())),
+  const count = (max: number) => v.optional(v.int().check(v.minimum(1), v.maximum(max)));
+  return v.strictObject({
+    command: v.optional(v.string().check(v.minLength(1))),
+    cwd: v.optional(v.string().check(v.minLength(1))),
+    env: v.optional(v.record(v.string(), v.string())),
+    inheritEnv: v.optional(v.array(v.string())),
+    model: v.optional(flagValue),
+    permissionMode: v.optional(v.enum(['default', 'acceptEdits', 'plan'])),
+    allowedTools: v.optional(v.array(flagValue)),
+    disallowedTools: v.optional(v.array(flagValue)),
+    systemPromptMode: v.optional(v.enum(['append', 'replace'])),
+    approvalScope: v.optional(v.enum(['once', 'session'])),
+    rejectionMessage: v.optional(v.string().check(v.minLength(1), v.maxLength(4_000))),
+    extraArgs: v.optional(v.array(v.string())),
     timeoutMs: count(MAX_TIMER_MS),
     killGraceMs: count(MAX_TIMER_MS),
     maxLiveSessions: count(1_000),

@@ -1,4 +1,4 @@
-import * as z from '../../shared/validation/index.js';
+import * as v from '../../shared/validation/index.js';
 import { lenientSchema } from '../../shared/schemas/lenient-schema.js';
 import { lazySchema } from '../../shared/schemas/lazy-schema.js';
 
@@ -30,35 +30,35 @@ export type ClaudeLine =
   | { kind: 'ignored' }
   | { kind: 'invalid'; reason: string };
 
-const id = () => z.string().check(z.minLength(1), z.maxLength(MAX_ID_LENGTH));
-const record = () => z.record(z.string(), z.unknown());
+const id = () => v.string().check(v.minLength(1), v.maxLength(MAX_ID_LENGTH));
+const record = () => v.record(v.string(), v.unknown());
 const lenient = lenientSchema;
 
 const envelopeSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({
-    type: z.string(),
-    subtype: lenient(z.string()),
-    session_id: lenient(z.string()),
-    parent_tool_use_id: lenient(z.nullable(z.string())),
+  v.object({
+    type: v.string(),
+    subtype: lenient(v.string()),
+    session_id: lenient(v.string()),
+    parent_tool_use_id: lenient(v.nullable(v.string())),
   }),
 );
 
 const streamEventSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({
-    event: z.object({
-      type: z.string(),
-      delta: lenient(z.object({ type: z.string(), text: lenient(z.string()) })),
+  v.object({
+    event: v.object({
+      type: v.string(),
+      delta: lenient(v.object({ type: v.string(), text: lenient(v.string()) })),
     }),
   }),
 );
 
 const messageSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({
-    message: z.object({
-      content: z.union([
-        z.string(),
-        z.array(
-          z.object({ type: z.string() }),
+  v.object({
+    message: v.object({
+      content: v.union([
+        v.string(),
+        v.array(
+          v.object({ type: v.string() }),
         ),
       ]),
     }),
@@ -66,21 +66,21 @@ const messageSchema = /* @__PURE__ */ lazySchema(() =>
 );
 
 const controlRequestSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({
+  v.object({
     request_id: id(),
-    request: z.object({
-      subtype: z.string(),
-      tool_name: lenient(z.string().check(z.maxLength(MAX_ID_LENGTH))),
+    request: v.object({
+      subtype: v.string(),
+      tool_name: lenient(v.string().check(v.maxLength(MAX_ID_LENGTH))),
       input: lenient(record()),
       tool_use_id: lenient(id()),
-      description: lenient(z.string()),
-      blocked_path: lenient(z.string()),
-      permission_suggestions: lenient(z.array(record())),
+      description: lenient(v.string()),
+      blocked_path: lenient(v.string()),
+      permission_suggestions: lenient(v.array(record())),
     }),
   }),
 );
 
-const controlResponseSchema = /* @__PURE__ */ lazySchema(() => z.object({ response: z.object({ subtype: z.string(), request_id: id() }) }));
+const controlResponseSchema = /* @__PURE__ */ lazySchema(() => v.object({ response: v.object({ subtype: v.string(), request_id: id() }) }));
 
 /**
  * Reads one stdout line of `claude -p --input-format stream-json --output-format stream-json`.

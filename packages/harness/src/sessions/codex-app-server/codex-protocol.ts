@@ -1,4 +1,4 @@
-import * as z from '../../shared/validation/index.js';
+import * as v from '../../shared/validation/index.js';
 import { memo } from '../../shared/schemas/lazy-schema.js';
 
 /** Longest id (thread, turn, item) accepted from the engine. */
@@ -9,52 +9,52 @@ const MAX_ID = 512;
  * first use. Unknown fields are dropped; a message that does not match is ignored, never trusted.
  */
 export const codexSchemas = /* @__PURE__ */ memo(() => {
-  const id = z.string().check(z.minLength(1), z.maxLength(MAX_ID));
-  const text = z.string();
-  const optionalText = z.optional(z.nullable(z.string()));
-  const count = z.number().check(z.gte(0));
+  const id = v.string().check(v.minLength(1), v.maxLength(MAX_ID));
+  const text = v.string();
+  const optionalText = v.optional(v.nullable(v.string()));
+  const count = v.number().check(v.gte(0));
 
-  const threadResult = z.object({ thread: z.object({ id }) });
-  const turnResult = z.object({ turn: z.object({ id }) });
-  const turnCompleted = z.object({
+  const threadResult = v.object({ thread: v.object({ id }) });
+  const turnResult = v.object({ turn: v.object({ id }) });
+  const turnCompleted = v.object({
     threadId: id,
-    turn: z.object({
+    turn: v.object({
       id,
-      status: z.string(),
-      error: z.optional(z.nullable(z.object({ message: z.string() }))),
+      status: v.string(),
+      error: v.optional(v.nullable(v.object({ message: v.string() }))),
     }),
   });
-  const item = z.object({
-    type: z.string(),
+  const item = v.object({
+    type: v.string(),
     id,
-    text: z.optional(z.string()),
+    text: v.optional(v.string()),
     command: optionalText,
-    status: z.optional(z.string()),
+    status: v.optional(v.string()),
     tool: optionalText,
     server: optionalText,
-    changes: z.optional(z.array(z.object({ path: z.string() }))),
+    changes: v.optional(v.array(v.object({ path: v.string() }))),
   });
-  const itemEvent = z.object({ threadId: id, turnId: id, item });
-  const agentDelta = z.object({ threadId: id, turnId: id, itemId: id, delta: text });
-  const plan = z.object({
+  const itemEvent = v.object({ threadId: id, turnId: id, item });
+  const agentDelta = v.object({ threadId: id, turnId: id, itemId: id, delta: text });
+  const plan = v.object({
     threadId: id,
     turnId: id,
-    plan: z.array(z.object({ step: z.string(), status: z.string() })),
+    plan: v.array(v.object({ step: v.string(), status: v.string() })),
   });
-  const breakdown = z.object({
+  const breakdown = v.object({
     inputTokens: count,
     outputTokens: count,
-    cachedInputTokens: z.optional(count),
-    reasoningOutputTokens: z.optional(count),
+    cachedInputTokens: v.optional(count),
+    reasoningOutputTokens: v.optional(count),
   });
-  const tokenUsage = z.object({ threadId: id, turnId: id, tokenUsage: z.object({ last: breakdown }) });
-  const error = z.object({
+  const tokenUsage = v.object({ threadId: id, turnId: id, tokenUsage: v.object({ last: breakdown }) });
+  const error = v.object({
     threadId: id,
     turnId: id,
-    willRetry: z.boolean(),
-    error: z.object({ message: z.string() }),
+    willRetry: v.boolean(),
+    error: v.object({ message: v.string() }),
   });
-  const commandApproval = z.object({
+  const commandApproval = v.object({
     threadId: id,
     turnId: id,
     itemId: id,
@@ -62,7 +62,7 @@ export const codexSchemas = /* @__PURE__ */ memo(() => {
     cwd: optionalText,
     reason: optionalText,
   });
-  const fileChangeApproval = z.object({
+  const fileChangeApproval = v.object({
     threadId: id,
     turnId: id,
     itemId: id,

@@ -1,4 +1,4 @@
-import * as z from '../../shared/validation/index.js';
+import * as v from '../../shared/validation/index.js';
 import type { ExecutionContinuation } from '../../execution/types.js';
 import { lazySchema } from '../../shared/schemas/lazy-schema.js';
 
@@ -15,11 +15,11 @@ export interface PausedTurnState {
 }
 
 const stateSchema = /* @__PURE__ */ lazySchema(() =>
-  z.looseObject({
-    poolKey: z.string().check(z.maxLength(4_096)),
-    instanceId: z.string().check(z.maxLength(64)),
-    approvalKey: z.string().check(z.maxLength(512)),
-    ephemeral: z.boolean(),
+  v.looseObject({
+    poolKey: v.string().check(v.maxLength(4_096)),
+    instanceId: v.string().check(v.maxLength(64)),
+    approvalKey: v.string().check(v.maxLength(512)),
+    ephemeral: v.boolean(),
   }),
 );
 

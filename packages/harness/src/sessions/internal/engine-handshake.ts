@@ -1,4 +1,4 @@
-import * as z from '../../shared/validation/index.js';
+import * as v from '../../shared/validation/index.js';
 import type { NodeModules } from '../../process/node-types.js';
 import { memo } from '../../shared/schemas/lazy-schema.js';
 import { ACP_PROTOCOL_VERSION } from '../acp/acp-wire.js';
@@ -48,22 +48,22 @@ const CLAUDE_REQUEST_ID = 'probe_0';
 
 /** The handshake answers, each as loose as the engines send them; built on first use. */
 const schemas = /* @__PURE__ */ memo(() => ({
-    acp: z.looseObject({
-      protocolVersion: z.number(),
-      agentCapabilities: z.optional(z.unknown()),
-      agentInfo: z.optional(z.nullable(z.looseObject({ name: z.optional(z.unknown()), version: z.optional(z.unknown()) }))),
+    acp: v.looseObject({
+      protocolVersion: v.number(),
+      agentCapabilities: v.optional(v.unknown()),
+      agentInfo: v.optional(v.nullable(v.looseObject({ name: v.optional(v.unknown()), version: v.optional(v.unknown()) }))),
     }),
-    codex: z.looseObject({ userAgent: z.string() }),
-    claude: z.looseObject({
-      type: z.literal('control_response'),
-      response: z.looseObject({
-        subtype: z.string(),
-        request_id: z.unknown(),
-        response: z.optional(z.unknown()),
-        error: z.optional(z.unknown()),
+    codex: v.looseObject({ userAgent: v.string() }),
+    claude: v.looseObject({
+      type: v.literal('control_response'),
+      response: v.looseObject({
+        subtype: v.string(),
+        request_id: v.unknown(),
+        response: v.optional(v.unknown()),
+        error: v.optional(v.unknown()),
       }),
     }),
-    claudeInit: z.looseObject({ claude_code_version: z.optional(z.unknown()), capabilities: z.optional(z.unknown()) }),
+    claudeInit: v.looseObject({ claude_code_version: v.optional(v.unknown()), capabilities: v.optional(v.unknown()) }),
 }));
 
 /**

@@ -1,4 +1,4 @@
-import * as z from '../validation/index.js';
+import * as v from '../validation/index.js';
 import { splitDataUrl } from '../data-url.js';
 import { commonSchemas } from './common-schemas.js';
 import { memo } from './lazy-schema.js';
@@ -43,18 +43,18 @@ export function attachmentUrlProblem(url: string): string | undefined {
  */
 export const turnInputPartSchemas = /* @__PURE__ */ memo(() => {
   const { integer, nonEmptyString, recordSchema } = commonSchemas();
-  const attachmentSchema = z
+  const attachmentSchema = v
     .object({
-      id: z.string(),
-      type: z.string(),
-      name: z.optional(z.string()),
-      url: z.optional(z.string()),
-      data: z.optional(z.string()),
-      mediaType: z.optional(z.string()),
-      metadata: z.optional(recordSchema),
+      id: v.string(),
+      type: v.string(),
+      name: v.optional(v.string()),
+      url: v.optional(v.string()),
+      data: v.optional(v.string()),
+      mediaType: v.optional(v.string()),
+      metadata: v.optional(recordSchema),
     })
     .check(
-      z.superRefine((attachment, context) => {
+      v.superRefine((attachment, context) => {
         const fail = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message, input: attachment });
         if (attachment.url !== undefined) {
           const problem = attachmentUrlProblem(attachment.url);
@@ -70,51 +70,51 @@ export const turnInputPartSchemas = /* @__PURE__ */ memo(() => {
       }),
     );
 
-  const userMessageSchema = z.object({
+  const userMessageSchema = v.object({
     id: nonEmptyString,
-    text: z.string(),
-    receivedAt: z.string(),
-    attachments: z.optional(z.array(attachmentSchema)),
+    text: v.string(),
+    receivedAt: v.string(),
+    attachments: v.optional(v.array(attachmentSchema)),
   });
 
-  const historyMessageSchema = z.object({
-    role: z.enum(['user', 'assistant']),
-    text: z.string(),
-    attachments: z.optional(z.array(attachmentSchema)),
-    pinned: z.optional(z.boolean()),
+  const historyMessageSchema = v.object({
+    role: v.enum(['user', 'assistant']),
+    text: v.string(),
+    attachments: v.optional(v.array(attachmentSchema)),
+    pinned: v.optional(v.boolean()),
   });
 
-  const toolChoiceSchema = z.union([z.enum(['auto', 'none', 'required']), z.object({ name: nonEmptyString })]);
+  const toolChoiceSchema = v.union([v.enum(['auto', 'none', 'required']), v.object({ name: nonEmptyString })]);
 
-  const instructionsSchema = z.object({
-    systemPrompt: z.string(),
-    developerPrompt: z.optional(z.string()),
-    responseStyle: z.optional(
-      z.object({
-        preferMarkdown: z.optional(z.boolean()),
-        maxAnswerChars: z.optional(integer.check(z.positive())),
+  const instructionsSchema = v.object({
+    systemPrompt: v.string(),
+    developerPrompt: v.optional(v.string()),
+    responseStyle: v.optional(
+      v.object({
+        preferMarkdown: v.optional(v.boolean()),
+        maxAnswerChars: v.optional(integer.check(v.positive())),
       }),
     ),
   });
 
-  const contextBlockSchema = z
+  const contextBlockSchema = v
     .object({
-      id: z.string(),
-      label: z.string(),
-      content: z.optional(z.string()),
-      text: z.optional(z.string()),
-      importance: z.optional(z.enum(['low', 'medium', 'high'])),
-      source: z.optional(z.string()),
+      id: v.string(),
+      label: v.string(),
+      content: v.optional(v.string()),
+      text: v.optional(v.string()),
+      importance: v.optional(v.enum(['low', 'medium', 'high'])),
+      source: v.optional(v.string()),
     })
     .check(
-      z.refine((block) => block.content !== undefined || block.text !== undefined, {
+      v.refine((block) => block.content !== undefined || block.text !== undefined, {
         message: 'a context block needs its text as content or text',
       }),
     );
 
-  const contextSchema = z.object({
-    blocks: z.array(contextBlockSchema),
-    structured: z.optional(recordSchema),
+  const contextSchema = v.object({
+    blocks: v.array(contextBlockSchema),
+    structured: v.optional(recordSchema),
   });
   return { attachmentSchema, userMessageSchema, historyMessageSchema, toolChoiceSchema, instructionsSchema, contextBlockSchema, contextSchema };
 });

@@ -20,10 +20,15 @@ export function number(): Schema<number> {
   return typed('number', (value) => typeof value === 'number' && Number.isFinite(value));
 }
 
-/** A safe integer. */
+/** A safe integer. An integer past the safe range is `too_big` / `too_small`, as in zod. */
 /* @__NO_SIDE_EFFECTS__ */
 export function int(): Schema<number> {
-  return typed('int', (value) => Number.isSafeInteger(value));
+  return new Schema<number>((value, context) => {
+    if (!Number.isInteger(value)) addIssue(context, { code: 'invalid_type', expected: 'int' });
+    else if ((value as number) > Number.MAX_SAFE_INTEGER) addIssue(context, { code: 'too_big', maximum: Number.MAX_SAFE_INTEGER, inclusive: true, continue: true });
+    else if ((value as number) < Number.MIN_SAFE_INTEGER) addIssue(context, { code: 'too_small', minimum: Number.MIN_SAFE_INTEGER, inclusive: true, continue: true });
+    return value;
+  });
 }
 
 /** `true` or `false`. */
@@ -64,12 +69,12 @@ function enumOf<const T extends readonly string[]>(values: T): Schema<T[number]>
 }
 export { enumOf as enum };
 
-/** A value `accepts` approves (any value without it); otherwise a `custom` issue. */
+/** A value `accepts` approves (any value without it); otherwise a `custom` issue that stops later checks, as in zod. */
 /* @__NO_SIDE_EFFECTS__ */
 export function custom<T>(accepts?: (value: unknown) => unknown, params?: RefineMessage): Schema<T> {
   const message = typeof params === 'string' ? params : (params?.error ?? params?.message ?? 'invalid input');
   return new Schema<T>((value, context) => {
-    if (accepts !== undefined && !accepts(value)) addIssue(context, { code: 'custom', message, continue: true });
+    if (accepts !== undefined && !accepts(value)) addIssue(context, { code: 'custom', message });
     return value;
   });
 }

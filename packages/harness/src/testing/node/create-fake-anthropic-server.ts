@@ -57,6 +57,7 @@ export function createFakeAnthropicServer(options: FakeModelServerOptions = {}):
       unscripted: (message, status): FakeServerReply => ({ type: 'error', status, message }),
     },
     options.replies ?? [],
+    options.port,
   );
 }
 

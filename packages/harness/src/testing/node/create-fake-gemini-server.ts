@@ -68,6 +68,7 @@ export function createFakeGeminiServer(options: FakeModelServerOptions = {}): Pr
       unscripted: (message, status): FakeServerReply => ({ type: 'error', status, message }),
     },
     options.replies ?? [],
+    options.port,
   );
 }
 

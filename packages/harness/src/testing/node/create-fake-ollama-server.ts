@@ -36,6 +36,7 @@ export function createFakeOllamaServer(options: FakeModelServerOptions = {}): Pr
       unscripted: (message, status): FakeServerReply => ({ type: 'error', status, message }),
     },
     options.replies ?? [],
+    options.port,
   );
 }
 

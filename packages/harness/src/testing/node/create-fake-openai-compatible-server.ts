@@ -36,6 +36,7 @@ export function createFakeOpenAICompatibleServer(options: FakeModelServerOptions
       unscripted: (message, status): FakeServerReply => ({ type: 'error', status, message }),
     },
     options.replies ?? [],
+    options.port,
   );
 }
 

@@ -50,6 +50,7 @@ export function createFakeOpenAIResponsesServer(options: FakeModelServerOptions 
       unscripted: (message, status): FakeServerReply => ({ type: 'error', status, message }),
     },
     options.replies ?? [],
+    options.port,
   );
 }
 

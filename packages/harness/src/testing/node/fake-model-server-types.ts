@@ -148,4 +148,9 @@ export interface FakeModelServer {
 export interface FakeModelServerOptions {
   /** Answers for the first requests, in order. @default [] */
   replies?: FakeServerScript[] | undefined;
+  /**
+   * The loopback port to listen on (a fixed one lets a saved profile point at the server).
+   * @default 0 (any free port)
+   */
+  port?: number | undefined;
 }

@@ -1,4 +1,4 @@
-import * as z from '../../shared/validation/index.js';
+import * as v from '../../shared/validation/index.js';
 import { checkStore, MAX_OUTPUT_ARTIFACT_BYTES, type OutputArtifactStore } from '../../context/output/output-artifact.js';
 import { MIN_REDUCED_OUTPUT_BUDGET, reduceOutput } from '../../context/output/reduce-output.js';
 import { createTemporaryOutputStore } from '../../context/output/temporary-output-store.js';
@@ -66,7 +66,7 @@ export function createBashToolRegistry(options: BashToolOptions): TypedToolRegis
     requiresApproval: typeof rule === 'function' ? (input: { command: string }) => rule(input.command) : rule,
     input: checkedInput(
       { properties: { command: { type: 'string', minLength: 1, maxLength: MAX_COMMAND_CHARS } }, required: ['command'] },
-      () => z.object({ command: z.string().check(z.minLength(1), z.maxLength(MAX_COMMAND_CHARS)) }),
+      () => v.object({ command: v.string().check(v.minLength(1), v.maxLength(MAX_COMMAND_CHARS)) }),
     ),
     execute: async ({ command }, { signal }) => {
       const invocation = toInvocation(command, config.allow);

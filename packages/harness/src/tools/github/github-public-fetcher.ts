@@ -1,4 +1,4 @@
-import type * as z from '../../shared/validation/index.js';
+import type * as v from '../../shared/validation/index.js';
 import { formatIssues } from '../../shared/schemas/format-issues.js';
 import type {
   GitHubListCommitsOptions,
@@ -261,11 +261,11 @@ export class GitHubPublicFetcher {
     return this.#defaultBranch;
   }
 
-  async #json<T extends z.Schema>(url: string, signal: AbortSignal | undefined, schema: T): Promise<z.infer<T>> {
+  async #json<T extends v.Schema>(url: string, signal: AbortSignal | undefined, schema: T): Promise<v.infer<T>> {
     return this.#parse(await this.#http.getJson(url, this.#init(signal)), schema);
   }
 
-  #parse<T extends z.Schema>(value: unknown, schema: T): z.infer<T> {
+  #parse<T extends v.Schema>(value: unknown, schema: T): v.infer<T> {
     const parsed = schema.safeParse(value);
     if (!parsed.success) {
       throw this.#http.fail(
@@ -273,7 +273,7 @@ export class GitHubPublicFetcher {
         `GitHub returned an unexpected response shape: ${formatIssues(parsed.error.issues)}.`
       );
     }
-    return parsed.data as z.infer<T>;
+    return parsed.data as v.infer<T>;
   }
 
   #init(signal: AbortSignal | undefined) {

@@ -1,4 +1,4 @@
-import * as z from '../../shared/validation/index.js';
+import * as v from '../../shared/validation/index.js';
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import { describeError } from '../../shared/describe-error.js';
 import { createToolRegistry, type TypedToolRegistry } from '../create-tool-registry.js';
@@ -56,7 +56,7 @@ export function createMemoryToolRegistry(options: MemoryToolOptions): TypedToolR
     throw new HarnessConfigError('requiresApproval must be a boolean.', { field: 'requiresApproval' });
   }
   const requiresApproval = options.requiresApproval ?? false;
-  const key = () => z.string().check(z.regex(MEMORY_KEY_PATTERN));
+  const key = () => v.string().check(v.regex(MEMORY_KEY_PATTERN));
 
   const remember = defineTool({
     name: 'remember',
@@ -66,7 +66,7 @@ export function createMemoryToolRegistry(options: MemoryToolOptions): TypedToolR
     requiresApproval,
     input: checkedInput(
       { properties: { key: KEY_FIELD, value: { type: 'string', minLength: 1, maxLength: maxValueChars } }, required: ['key', 'value'] },
-      () => z.object({ key: key(), value: z.string().check(z.minLength(1), z.maxLength(maxValueChars)) }),
+      () => v.object({ key: key(), value: v.string().check(v.minLength(1), v.maxLength(maxValueChars)) }),
     ),
     execute: async (input) => {
       await callStore(() => store.put(input.key, input.value));
@@ -87,10 +87,10 @@ export function createMemoryToolRegistry(options: MemoryToolOptions): TypedToolR
         },
       },
       () =>
-        z.object({
-          key: z.optional(key()),
-          query: z.optional(z.string().check(z.maxLength(500))),
-          limit: z.optional(z.int().check(z.minimum(1), z.maximum(maxRecallResults))),
+        v.object({
+          key: v.optional(key()),
+          query: v.optional(v.string().check(v.maxLength(500))),
+          limit: v.optional(v.int().check(v.minimum(1), v.maximum(maxRecallResults))),
         }),
     ),
     execute: async (input) => {
@@ -110,7 +110,7 @@ export function createMemoryToolRegistry(options: MemoryToolOptions): TypedToolR
     name: 'forget',
     description: 'Forget what is remembered under a key.',
     requiresApproval,
-    input: checkedInput({ properties: { key: KEY_FIELD }, required: ['key'] }, () => z.object({ key: key() })),
+    input: checkedInput({ properties: { key: KEY_FIELD }, required: ['key'] }, () => v.object({ key: key() })),
     execute: async (input) => {
       const removed = await callStore(() => store.delete(input.key));
       if (removed !== true) throw new ToolExecutionError(`Nothing is remembered under "${input.key}".`, { reason: 'not_found', retryable: true });

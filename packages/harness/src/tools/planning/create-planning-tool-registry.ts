@@ -1,4 +1,4 @@
-import * as z from '../../shared/validation/index.js';
+import * as v from '../../shared/validation/index.js';
 import { createToolRegistry, type TypedToolRegistry } from '../create-tool-registry.js';
 import { defineTool } from '../define-tool.js';
 import { boundedOption } from '../../shared/bounded-option.js';
@@ -70,15 +70,15 @@ export function createPlanningToolRegistry(options: PlanningToolOptions = {}): T
         required: ['todos'],
       },
       () =>
-        z.object({
-          todos: z
+        v.object({
+          todos: v
             .array(
-              z.object({
-                content: z.string().check(z.trim(), z.minLength(1), z.maxLength(maxItemChars)),
-                status: z.enum(['pending', 'in_progress', 'completed']),
+              v.object({
+                content: v.string().check(v.trim(), v.minLength(1), v.maxLength(maxItemChars)),
+                status: v.enum(['pending', 'in_progress', 'completed']),
               }),
             )
-            .check(z.maxLength(maxItems)),
+            .check(v.maxLength(maxItems)),
         }),
     ),
     execute: ({ todos }, { state, toolName }) => {
@@ -95,7 +95,7 @@ export function createPlanningToolRegistry(options: PlanningToolOptions = {}): T
   const read = defineTool({
     name: 'read_todos',
     description: 'Read the current todo list of this task.',
-    input: checkedInput({ properties: {} }, () => z.object({})),
+    input: checkedInput({ properties: {} }, () => v.object({})),
     execute: (_input, { state, toolName }) => render(readPlan(requireState(state, toolName).get(STATE_KEY))),
   });
   return createToolRegistry([write, read]);

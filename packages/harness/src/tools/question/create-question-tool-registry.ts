@@ -1,4 +1,4 @@
-import * as z from '../../shared/validation/index.js';
+import * as v from '../../shared/validation/index.js';
 import { createToolRegistry, type TypedToolRegistry } from '../create-tool-registry.js';
 import { defineTool } from '../define-tool.js';
 import { boundedOption } from '../../shared/bounded-option.js';
@@ -61,9 +61,9 @@ export function createQuestionToolRegistry(options: QuestionToolOptions = {}): T
         required: ['question'],
       },
       () =>
-        z.object({
-          question: z.string().check(z.trim(), z.minLength(1), z.maxLength(maxQuestionChars)),
-          choices: z.optional(z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(maxChoiceChars))).check(z.maxLength(maxChoices))),
+        v.object({
+          question: v.string().check(v.trim(), v.minLength(1), v.maxLength(maxQuestionChars)),
+          choices: v.optional(v.array(v.string().check(v.trim(), v.minLength(1), v.maxLength(maxChoiceChars))).check(v.maxLength(maxChoices))),
         }),
     ),
     execute: ({ question: text, choices }, { turn }) => {

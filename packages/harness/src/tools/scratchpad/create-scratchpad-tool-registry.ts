@@ -1,4 +1,4 @@
-import * as z from '../../shared/validation/index.js';
+import * as v from '../../shared/validation/index.js';
 import type { HarnessToolState } from '../../shared/types/tools.js';
 import { createToolRegistry, type TypedToolRegistry } from '../create-tool-registry.js';
 import { defineTool } from '../define-tool.js';
@@ -41,7 +41,7 @@ interface Note {
 export function createScratchpadToolRegistry(options: ScratchpadToolOptions = {}): TypedToolRegistry {
   const maxNotes = boundedOption(options.maxNotes, 20, 100, 'maxNotes');
   const maxNoteChars = boundedOption(options.maxNoteChars, 8000, 32_768, 'maxNoteChars');
-  const name = () => z.string().check(z.regex(NAME_PATTERN));
+  const name = () => v.string().check(v.regex(NAME_PATTERN));
 
   const write = defineTool({
     name: 'scratchpad_write',
@@ -57,7 +57,7 @@ export function createScratchpadToolRegistry(options: ScratchpadToolOptions = {}
         },
         required: ['name', 'content'],
       },
-      () => z.object({ name: name(), content: z.string(), mode: z.optional(z.enum(['replace', 'append'])) }),
+      () => v.object({ name: name(), content: v.string(), mode: v.optional(v.enum(['replace', 'append'])) }),
     ),
     execute: (input, { state, toolName }) => {
       const store = requireState(state, toolName);
@@ -84,7 +84,7 @@ export function createScratchpadToolRegistry(options: ScratchpadToolOptions = {}
   const read = defineTool({
     name: 'scratchpad_read',
     description: 'Read a note from your scratchpad.',
-    input: checkedInput({ properties: { name: NAME_FIELD }, required: ['name'] }, () => z.object({ name: name() })),
+    input: checkedInput({ properties: { name: NAME_FIELD }, required: ['name'] }, () => v.object({ name: name() })),
     execute: (input, { state, toolName }) => {
       const note = readNotes(requireState(state, toolName)).find((item) => item.name === input.name);
       if (note === undefined) throw missing(input.name);
@@ -94,7 +94,7 @@ export function createScratchpadToolRegistry(options: ScratchpadToolOptions = {}
   const list = defineTool({
     name: 'scratchpad_list',
     description: 'List the notes in your scratchpad with their sizes.',
-    input: checkedInput({ properties: {} }, () => z.object({})),
+    input: checkedInput({ properties: {} }, () => v.object({})),
     execute: (_input, { state, toolName }) => {
       const notes = readNotes(requireState(state, toolName)).map((note) => ({ name: note.name, chars: note.content.length }));
       const text = notes.length === 0 ? 'The scratchpad is empty.' : notes.map((note) => `${note.name} (${String(note.chars)} characters)`).join('\n');
@@ -104,7 +104,7 @@ export function createScratchpadToolRegistry(options: ScratchpadToolOptions = {}
   const remove = defineTool({
     name: 'scratchpad_delete',
     description: 'Delete a note from your scratchpad.',
-    input: checkedInput({ properties: { name: NAME_FIELD }, required: ['name'] }, () => z.object({ name: name() })),
+    input: checkedInput({ properties: { name: NAME_FIELD }, required: ['name'] }, () => v.object({ name: name() })),
     execute: (input, { state, toolName }) => {
       const store = requireState(state, toolName);
       const notes = readNotes(store);

@@ -1,4 +1,4 @@
-import * as z from '../../shared/validation/index.js';
+import * as v from '../../shared/validation/index.js';
 import { createHarness } from '../../core/create-harness.js';
 import type { HarnessResult } from '../../core/types/result.js';
 import type {
@@ -49,7 +49,7 @@ const taskInput = /* @__PURE__ */ checkedInput(
     },
     required: ['subagent', 'prompt'],
   },
-  () => z.object({ subagent: z.string(), prompt: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_PROMPT_CHARS)) }),
+  () => v.object({ subagent: v.string(), prompt: v.string().check(v.trim(), v.minLength(1), v.maxLength(MAX_PROMPT_CHARS)) }),
 );
 
 function buildRegistry(options: CheckedOptions, depth: number): HarnessToolRegistry & { readonly toolNames: readonly string[] } {

@@ -1,4 +1,4 @@
-import * as z from '../../shared/validation/index.js';
+import * as v from '../../shared/validation/index.js';
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import type { ExecutionAdapter } from '../../execution/types.js';
 import type { RelayTransport } from '../../agent-relay/protocol/relay-transport.js';
@@ -32,28 +32,28 @@ const hasMethods = (value: unknown, names: readonly string[]): boolean =>
   typeof value === 'object' && value !== null && names.every((name) => typeof (value as Record<string, unknown>)[name] === 'function');
 
 const bridgeConfigSchema = /* @__PURE__ */ memo(() => {
-  const name = z.string().check(
-    z.minLength(1),
-    z.maxLength(256),
-    z.refine((value) => value.trim() === value && hasNoControlCharacters(value), 'must have no surrounding spaces or control characters'),
+  const name = v.string().check(
+    v.minLength(1),
+    v.maxLength(256),
+    v.refine((value) => value.trim() === value && hasNoControlCharacters(value), 'must have no surrounding spaces or control characters'),
   );
-  const millis = (min: number) => z.optional(z.int().check(z.gte(min), z.lte(MAX_TIMER_MS)));
-  return z.object({
-    relay: z.custom<RelayTransport>((value) => hasMethods(value, ['send', 'subscribe']), 'must be a relay transport (send and subscribe)'),
+  const millis = (min: number) => v.optional(v.int().check(v.gte(min), v.lte(MAX_TIMER_MS)));
+  return v.object({
+    relay: v.custom<RelayTransport>((value) => hasMethods(value, ['send', 'subscribe']), 'must be a relay transport (send and subscribe)'),
     channelId: name,
     workerName: name,
-    runner: z.custom<CliRunner | ExecutionAdapter>(
+    runner: v.custom<CliRunner | ExecutionAdapter>(
       (value) => hasMethods(value, ['run']) || hasMethods(value, ['execute']),
       'must be a CliRunner (run) or an ExecutionAdapter (execute)',
     ),
     timeoutMs: millis(1),
-    concurrency: z.optional(z.int().check(z.gte(1), z.lte(1000))),
-    maxQueue: z.optional(z.int().check(z.gte(0), z.lte(1_000_000))),
-    allowedSenders: z.optional(z.array(name)),
+    concurrency: v.optional(v.int().check(v.gte(1), v.lte(1000))),
+    maxQueue: v.optional(v.int().check(v.gte(0), v.lte(1_000_000))),
+    allowedSenders: v.optional(v.array(name)),
     disposeTimeoutMs: millis(0),
     stopGraceMs: millis(0),
-    maxReplyChars: z.optional(z.int().check(z.gte(1000))),
-    onEvent: z.optional(z.custom<(event: RelayWorkerBridgeEvent) => void>((value) => typeof value === 'function', 'must be a function')),
+    maxReplyChars: v.optional(v.int().check(v.gte(1000))),
+    onEvent: v.optional(v.custom<(event: RelayWorkerBridgeEvent) => void>((value) => typeof value === 'function', 'must be a function')),
   });
 });
 

@@ -1,4 +1,4 @@
-import * as z from '../../../shared/validation/index.js';
+import * as v from '../../../shared/validation/index.js';
 import { HarnessConfigError } from '../../../core/errors/harness-config-error.js';
 import { memo } from '../../../shared/schemas/lazy-schema.js';
 import type { RelayNodeModules } from './relay-node-modules.js';
@@ -19,12 +19,12 @@ export interface RelayDiscoveryInput {
 }
 
 const connectionFileSchema = /* @__PURE__ */ memo(() =>
-  z.object({
-    url: z.optional(z.string()),
-    port: z.optional(z.int().check(z.positive(), z.lte(65_535))),
-    api_key: z.optional(z.string()),
-    apiKey: z.optional(z.string()),
-    pid: z.optional(z.int()),
+  v.object({
+    url: v.optional(v.string()),
+    port: v.optional(v.int().check(v.positive(), v.lte(65_535))),
+    api_key: v.optional(v.string()),
+    apiKey: v.optional(v.string()),
+    pid: v.optional(v.int()),
   }),
 );
 

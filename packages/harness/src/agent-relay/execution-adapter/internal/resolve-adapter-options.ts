@@ -1,4 +1,4 @@
-import * as z from '../../../shared/validation/index.js';
+import * as v from '../../../shared/validation/index.js';
 import { HarnessConfigError } from '../../../core/errors/harness-config-error.js';
 import type { ExecutionCapabilities } from '../../../execution/types.js';
 import { formatIssues } from '../../../shared/schemas/format-issues.js';
@@ -43,28 +43,28 @@ export const DEFAULT_AGENT_RELAY_CAPABILITIES: ExecutionCapabilities = {
 const MAX_TIMER_MS = 2_147_483_647;
 
 const optionsSchema = /* @__PURE__ */ memo(() => {
-  const name = z.string().check(z.trim(), z.minLength(1), z.maxLength(200), z.refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE));
-  return z.object({
+  const name = v.string().check(v.trim(), v.minLength(1), v.maxLength(200), v.refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE));
+  return v.object({
     workerName: name,
-    orchestratorName: z.optional(name),
-    channelId: z.optional(name),
-    cwd: z.optional(z.string().check(z.minLength(1))),
-    timeoutMs: z.optional(z.int().check(z.positive(), z.lte(MAX_TIMER_MS))),
-    backendId: z.optional(name),
-    maxReplyChars: z.optional(z.int().check(z.positive())),
-    spawnWorker: z.optional(z.looseObject({ enabled: z.boolean() })),
-    capabilities: z.optional(
-      z.object({
-        toolUse: z.optional(z.enum(['none', 'adapter-mediated', 'native-iterative'])),
-        structuredToolCalls: z.optional(z.boolean()),
-        continuationSupport: z.optional(z.enum(['none', 'opaque-resume', 'structured'])),
-        approvalInterrupts: z.optional(z.enum(['none', 'adapter-mediated', 'native'])),
-        traceDepth: z.optional(z.enum(['minimal', 'standard', 'detailed'])),
-        attachments: z.optional(z.boolean()),
-        history: z.optional(z.boolean()),
-        maxContextStrategy: z.optional(z.enum(['unknown', 'small', 'medium', 'large'])),
-        streaming: z.optional(z.boolean()),
-        notes: z.optional(z.array(z.string())),
+    orchestratorName: v.optional(name),
+    channelId: v.optional(name),
+    cwd: v.optional(v.string().check(v.minLength(1))),
+    timeoutMs: v.optional(v.int().check(v.positive(), v.lte(MAX_TIMER_MS))),
+    backendId: v.optional(name),
+    maxReplyChars: v.optional(v.int().check(v.positive())),
+    spawnWorker: v.optional(v.looseObject({ enabled: v.boolean() })),
+    capabilities: v.optional(
+      v.object({
+        toolUse: v.optional(v.enum(['none', 'adapter-mediated', 'native-iterative'])),
+        structuredToolCalls: v.optional(v.boolean()),
+        continuationSupport: v.optional(v.enum(['none', 'opaque-resume', 'structured'])),
+        approvalInterrupts: v.optional(v.enum(['none', 'adapter-mediated', 'native'])),
+        traceDepth: v.optional(v.enum(['minimal', 'standard', 'detailed'])),
+        attachments: v.optional(v.boolean()),
+        history: v.optional(v.boolean()),
+        maxContextStrategy: v.optional(v.enum(['unknown', 'small', 'medium', 'large'])),
+        streaming: v.optional(v.boolean()),
+        notes: v.optional(v.array(v.string())),
       }),
     ),
   });

@@ -1,7 +1,8 @@
 import { utf8ByteLength } from '../../../core/continuation/utf8-byte-length.js';
 import { formatIssues } from '../../../shared/schemas/format-issues.js';
 import { isRecord } from '../../../shared/is-record.js';
-import * as z from '../../../shared/validation/index.js';
+import * as v from '../../../shared/validation/index.js';
+import { memo } from '../../../shared/schemas/lazy-schema.js';
 import { normalizeSourcePath } from '../../../shared/normalize-source-path.js';
 import { ContextPacketError } from '../context-packet-error.js';
 import { CONTEXT_PACKET_LIMITS } from '../context-packet-limits.js';
@@ -34,34 +35,36 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
 /** The smallest selection, `{"id":"a","path":"b"}` and a comma: a longer list cannot be within the byte limit. */
 const SMALLEST_SELECTION_BYTES = 22;
 
-let schema: ReturnType<typeof buildSchema> | undefined;
 
 function buildSchema() {
   const id = () =>
-    z.string().check(
-      z.minLength(1),
-      z.maxLength(CONTEXT_PACKET_LIMITS.maxIdLength),
-      z.refine((value: string) => !CONTROL.test(value), 'must not contain control characters'),
+    v.string().check(
+      v.minLength(1),
+      v.maxLength(CONTEXT_PACKET_LIMITS.maxIdLength),
+      v.refine((value: string) => !CONTROL.test(value), 'must not contain control characters'),
     );
-  const line = () => z.int().check(z.gte(1), z.lte(CONTEXT_PACKET_LIMITS.maxLine));
-  const path = z.string().check(
-    z.minLength(1),
-    z.superRefine((value: string, context) => {
+  const line = () => v.int().check(v.gte(1), v.lte(CONTEXT_PACKET_LIMITS.maxLine));
+  const path = v.string().check(
+    v.minLength(1),
+    v.superRefine((value: string, context) => {
       const normalized = normalizeSourcePath(value);
       if (!normalized.ok) context.addIssue({ code: 'custom', message: `path ${normalized.reason}` });
     }),
   );
-  const selection = z.strictObject({
+  const selection = v.strictObject({
     id: id(),
     path,
-    required: z.optional(z.boolean()),
-    representation: z.optional(z.enum(['whole', 'body'])),
-    startLine: z.optional(line()),
-    endLine: z.optional(line()),
-    dependsOn: z.optional(z.array(id())),
+    required: v.optional(v.boolean()),
+    representation: v.optional(v.enum(['whole', 'body'])),
+    startLine: v.optional(line()),
+    endLine: v.optional(line()),
+    dependsOn: v.optional(v.array(id())),
   });
-  return z.strictObject({ selections: z.array(selection) });
+  return v.strictObject({ selections: v.array(selection) });
 }
+
+/** Built on first use, so importing the package constructs nothing. */
+const manifestSchema = /* @__PURE__ */ memo(buildSchema);
 
 /**
  * Validates a manifest (every field, its size, unique ids, known dependencies, no cycles) and
@@ -70,13 +73,13 @@ function buildSchema() {
  * @throws ContextPacketError `invalid_manifest`, `unknown_dependency` or `dependency_cycle`.
  */
 export function parseManifest(manifest: unknown): ParsedManifest {
-  let parsed: z.SafeParseResult<z.infer<ReturnType<typeof buildSchema>>>;
+  let parsed: v.SafeParseResult<v.infer<ReturnType<typeof buildSchema>>>;
   try {
     const selections = isRecord(manifest) ? manifest.selections : undefined;
     if (Array.isArray(selections) && selections.length * SMALLEST_SELECTION_BYTES > CONTEXT_PACKET_LIMITS.maxManifestBytes) {
       throw tooLarge();
     }
-    parsed = (schema ??= buildSchema()).safeParse(manifest);
+    parsed = manifestSchema().safeParse(manifest);
   } catch (error) {
     if (ContextPacketError.isInstance(error)) throw error;
     throw invalid('The manifest could not be read (a property threw when read).', undefined, error);

@@ -29,7 +29,8 @@ export interface FakeProtocol {
 }
 
 /** Starts a loopback HTTP server that answers `protocol.path` from a script and records requests. */
-export async function startFakeHttpServer(protocol: FakeProtocol, initial: FakeServerScript[]): Promise<FakeModelServer> {
+export async function startFakeHttpServer(protocol: FakeProtocol, initial: FakeServerScript[], listenPort = 0): Promise<FakeModelServer> {
+  if (!Number.isInteger(listenPort) || listenPort < 0 || listenPort > 65_535) throw new RangeError('port must be a whole number from 0 to 65535.');
   const script: FakeServerScript[] = [...initial];
   const requests: FakeRecordedRequest[] = [];
   let sequence = 0;
@@ -80,7 +81,13 @@ export async function startFakeHttpServer(protocol: FakeProtocol, initial: FakeS
     // A client that already went away still uses up its scripted reply; nothing is written.
     if (!response.destroyed) write(response, protocol.render(reply, request, sequence));
   };
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(listenPort, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}${protocol.basePath ?? '/v1'}`,

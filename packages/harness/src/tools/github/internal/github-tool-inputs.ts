@@ -1,11 +1,11 @@
-import * as z from '../../../shared/validation/index.js';
+import * as v from '../../../shared/validation/index.js';
 import type { JsonSchemaToolInput } from '../../tool-input-schema.js';
 import { validateWith } from '../../checked-input.js';
 import { pathProblem, refProblem } from './github-validation.js';
 
 const checked = (problem: (value: unknown) => string | undefined) =>
-  z.string().check(
-    z.superRefine((value, context) => {
+  v.string().check(
+    v.superRefine((value, context) => {
       const issue = problem(value);
       if (issue !== undefined) context.addIssue({ code: 'custom', message: issue, input: value });
     })
@@ -17,12 +17,12 @@ const refJson = { type: 'string', description: 'Branch, tag or commit SHA. Omit 
 const pathDescription = 'Path relative to the repository root, without a leading "/", e.g. "src/index.ts".';
 
 /** Hand-written JSON Schema for the model (with descriptions), checked by a schema. */
-function jsonInput<S extends z.Schema>(jsonSchema: Record<string, unknown>, schema: S): JsonSchemaToolInput<z.output<S>> {
-  return { jsonSchema, validate: (raw) => validateWith(schema as z.Schema<z.output<S>>, raw) };
+function jsonInput<S extends v.Schema>(jsonSchema: Record<string, unknown>, schema: S): JsonSchemaToolInput<v.output<S>> {
+  return { jsonSchema, validate: (raw) => validateWith(schema as v.Schema<v.output<S>>, raw) };
 }
 
 /** `public_repo_metadata`: no input. */
-export const metadataInput = () => jsonInput({ type: 'object', properties: {}, additionalProperties: false }, z.object({}));
+export const metadataInput = () => jsonInput({ type: 'object', properties: {}, additionalProperties: false }, v.object({}));
 
 /** `public_repo_list_tree`. */
 export function listTreeInput(maxEntries: number) {
@@ -48,11 +48,11 @@ export function listTreeInput(maxEntries: number) {
       },
       additionalProperties: false,
     },
-    z.object({
-      path: z.optional(z.union([z.literal(''), pathField()])),
-      ref: z.optional(refField()),
-      recursive: z.optional(z.boolean()),
-      limit: z.optional(z.int().check(z.gte(1), z.lte(maxEntries))),
+    v.object({
+      path: v.optional(v.union([v.literal(''), pathField()])),
+      ref: v.optional(refField()),
+      recursive: v.optional(v.boolean()),
+      limit: v.optional(v.int().check(v.gte(1), v.lte(maxEntries))),
     })
   );
 }
@@ -66,7 +66,7 @@ export const readFileInput = () =>
       required: ['path'],
       additionalProperties: false,
     },
-    z.object({ path: pathField(), ref: z.optional(refField()) })
+    v.object({ path: pathField(), ref: v.optional(refField()) })
   );
 
 /** `public_repo_recent_commits`. */
@@ -81,10 +81,10 @@ export const recentCommitsInput = () =>
       },
       additionalProperties: false,
     },
-    z.object({
-      ref: z.optional(refField()),
-      path: z.optional(pathField()),
-      limit: z.optional(z.int().check(z.gte(1), z.lte(20))),
+    v.object({
+      ref: v.optional(refField()),
+      path: v.optional(pathField()),
+      limit: v.optional(v.int().check(v.gte(1), v.lte(20))),
     })
   );
 
@@ -105,13 +105,13 @@ export const searchCodeInput = () =>
       required: ['query'],
       additionalProperties: false,
     },
-    z.object({
-      query: z.string().check(
-        z.trim(),
-        z.minLength(1),
-        z.maxLength(256),
-        z.refine((value) => !/\b(repo|org|user):/i.test(value), 'must not contain repo:, org: or user: qualifiers')
+    v.object({
+      query: v.string().check(
+        v.trim(),
+        v.minLength(1),
+        v.maxLength(256),
+        v.refine((value) => !/\b(repo|org|user):/i.test(value), 'must not contain repo:, org: or user: qualifiers')
       ),
-      limit: z.optional(z.int().check(z.gte(1), z.lte(50))),
+      limit: v.optional(v.int().check(v.gte(1), v.lte(50))),
     })
   );

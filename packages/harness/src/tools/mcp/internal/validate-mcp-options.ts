@@ -1,38 +1,38 @@
-import * as z from '../../../shared/validation/index.js';
+import * as v from '../../../shared/validation/index.js';
 import { HarnessConfigError } from '../../../core/errors/harness-config-error.js';
 import { formatIssues } from '../../../shared/schemas/format-issues.js';
 import { memo } from '../../../shared/schemas/lazy-schema.js';
 import type { McpToolRegistryOptions } from '../mcp-tool-options.js';
 
 const schemas = /* @__PURE__ */ memo(() => {
-  const positive = z.optional(z.int().check(z.gt(0), z.lte(3_600_000)));
-  const stringRecord = z.optional(z.record(z.string(), z.string()));
-  const transport = z.discriminatedUnion('type', [
-    z.object({
-      type: z.literal('stdio'),
-      command: z.string().check(z.minLength(1)),
-      args: z.optional(z.array(z.string())),
+  const positive = v.optional(v.int().check(v.gt(0), v.lte(3_600_000)));
+  const stringRecord = v.optional(v.record(v.string(), v.string()));
+  const transport = v.discriminatedUnion('type', [
+    v.object({
+      type: v.literal('stdio'),
+      command: v.string().check(v.minLength(1)),
+      args: v.optional(v.array(v.string())),
       env: stringRecord,
-      cwd: z.optional(z.string().check(z.minLength(1))),
-      stderr: z.optional(z.enum(['ignore', 'inherit'])),
+      cwd: v.optional(v.string().check(v.minLength(1))),
+      stderr: v.optional(v.enum(['ignore', 'inherit'])),
     }),
-    z.object({
-      type: z.literal('http'),
-      url: z.string().check(z.regex(/^https?:\/\//i)),
+    v.object({
+      type: v.literal('http'),
+      url: v.string().check(v.regex(/^https?:\/\//i)),
       headers: stringRecord,
-      fetch: z.optional(z.custom<typeof fetch>((value) => typeof value === 'function')),
+      fetch: v.optional(v.custom<typeof fetch>((value) => typeof value === 'function')),
     }),
   ]);
-  return z.object({
-    client: z.optional(z.custom((value) => typeof value === 'object' && value !== null)),
-    transport: z.optional(transport),
-    toolNamePrefix: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{0,32}$/))),
-    allowTools: z.optional(z.array(z.string())),
-    requiresApproval: z.optional(z.union([z.boolean(), z.custom<(name: string) => boolean>((value) => typeof value === 'function')])),
+  return v.object({
+    client: v.optional(v.custom((value) => typeof value === 'object' && value !== null)),
+    transport: v.optional(transport),
+    toolNamePrefix: v.optional(v.string().check(v.regex(/^[A-Za-z0-9_-]{0,32}$/))),
+    allowTools: v.optional(v.array(v.string())),
+    requiresApproval: v.optional(v.union([v.boolean(), v.custom<(name: string) => boolean>((value) => typeof value === 'function')])),
     callTimeoutMs: positive,
     connectTimeoutMs: positive,
-    maxOutputChars: z.optional(z.int().check(z.gt(0), z.lte(10_000_000))),
-    maxTools: z.optional(z.int().check(z.gt(0), z.lte(1000))),
+    maxOutputChars: v.optional(v.int().check(v.gt(0), v.lte(10_000_000))),
+    maxTools: v.optional(v.int().check(v.gt(0), v.lte(1000))),
   });
 });
 
