@@ -38,6 +38,8 @@ describe('probeEngineSessions with the real engines', () => {
       { id: 'codex-app-server', available: true, handshake: 'answered', engineName: undefined, version: '0.171.0', protocolVersion: undefined },
       { id: 'claude-code-session', available: true, handshake: 'answered', engineName: undefined, version: '2.1.332', protocolVersion: undefined },
       { id: 'omp-rpc', available: true, handshake: 'answered', engineName: 'omp', version: undefined, protocolVersion: undefined },
+      // In-process: the package loads (nothing is spawned, no handshake).
+      { id: 'claude-agent-sdk', available: true, handshake: 'not_run', engineName: undefined, version: undefined, protocolVersion: undefined },
     ]);
     const [gemini, opencode, qwen, copilot, hermes, codex, claude] = probes;
     expect(qwen.capabilities).toEqual(expect.arrayContaining(['loadSession', 'sessionCapabilities.resume']));

@@ -109,11 +109,7 @@ export class LocalCommandExecutionAdapter implements ExecutionAdapter {
       run.context = context;
       if (continuation !== undefined) options.onContinuation?.(continuation);
       if (config.prepareRun !== undefined) {
-        try {
-          prepared = (await config.prepareRun(request, context)) ?? {};
-        } catch (error) {
-          return failedBeforeStart(run, `${config.commandLabel}: could not prepare the run: ${describeError(error)}`, false);
-        }
+        prepared = (await config.prepareRun(request, context)) ?? {};
         if (prepared.values !== undefined) context.prepared = prepared.values;
       }
       args = config.buildArgs(request, context);

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { HarnessConfigError } from '../core/errors/harness-config-error.js';
 import { cleanupTempDirs, fixtureExecutable, tempDir } from '../local/__fixtures__/test-helpers.js';
 import { UnknownBackendError } from '../local/errors/unknown-backend-error.js';
-import { probeEngineSessions } from './probe-engine-sessions.js';
+import { ENGINE_SESSION_IDS, probeEngineSessions } from './probe-engine-sessions.js';
 
 afterEach(cleanupTempDirs);
 
@@ -46,7 +46,10 @@ describe('probeEngineSessions', () => {
       claude: [CLAUDE_SESSION],
       omp: [OMP],
     });
-    const probes = await probeEngineSessions(undefined, { env });
+    const probes = await probeEngineSessions(
+      ENGINE_SESSION_IDS.filter((id) => id !== 'claude-agent-sdk'),
+      { env },
+    );
     expect(probes.map((probe) => probe.probe)).toEqual(probes.map(() => 'command'));
     expect(probes.map(({ handshakeMs, probe: _kind, ...probe }) => (expect(handshakeMs).toBeGreaterThanOrEqual(0), probe))).toEqual([
       {
@@ -142,6 +145,19 @@ describe('probeEngineSessions', () => {
     ]);
   });
 
+  it('probes the in-process engine by loading its package (not installed here), nothing spawned', async () => {
+    const [probe] = await probeEngineSessions(['claude-agent-sdk']);
+    expect(probe).toEqual({
+      id: 'claude-agent-sdk',
+      protocol: 'claude-stream-json',
+      probe: 'in-process',
+      available: false,
+      command: '@anthropic-ai/claude-agent-sdk',
+      handshake: 'not_run',
+      error: expect.stringMatching(/^Claude \(Agent SDK\) is not available: .*npm install @anthropic-ai\/claude-agent-sdk/),
+    });
+  });
+
   it('flattens ACP capabilities to the names of what is on, skipping hostile names', async () => {
     const { env } = bin({ gemini: [ODD, 'acp-rich'] });
     const [probe] = await probeEngineSessions(['gemini-acp'], { env });
@@ -224,7 +240,7 @@ describe('probeEngineSessions', () => {
   it('throws for an unknown id or a bad timeout, before probing anything', async () => {
     const unknown = await probeEngineSessions(['codex-app-server', '__proto__']).catch((caught: unknown) => caught);
     expect(UnknownBackendError.isInstance(unknown)).toBe(true);
-    expect(unknown).toMatchObject({ backendId: '__proto__', knownBackendIds: ['gemini-acp', 'opencode-acp', 'qwen-acp', 'copilot-acp', 'hermes-acp', 'codex-app-server', 'claude-code-session', 'omp-rpc'] });
+    expect(unknown).toMatchObject({ backendId: '__proto__', knownBackendIds: ['gemini-acp', 'opencode-acp', 'qwen-acp', 'copilot-acp', 'hermes-acp', 'codex-app-server', 'claude-code-session', 'omp-rpc', 'claude-agent-sdk'] });
     const timeout = await probeEngineSessions([], { timeoutMs: 0 }).catch((caught: unknown) => caught);
     expect(timeout).toBeInstanceOf(HarnessConfigError);
     const ids = await probeEngineSessions('codex-app-server' as unknown as string[]).catch((caught: unknown) => caught);

@@ -9,6 +9,8 @@ import { engineHandshake } from './internal/engine-handshake.js';
 import { ENGINE_SESSION_IDS, ENGINE_SESSIONS, type EngineSessionId, type EngineSessionProtocol } from './internal/engine-session-catalog.js';
 import { probeAdvice } from '../local/probe-advice.js';
 import type { EngineProbeKind } from '../local/probe-local-backends.js';
+import { loadClaudeAgentSdk } from './claude-agent-sdk/load-claude-agent-sdk.js';
+import { describeError } from '../shared/describe-error.js';
 
 export { ENGINE_SESSION_IDS, type EngineSessionId, type EngineSessionProtocol } from './internal/engine-session-catalog.js';
 
@@ -117,6 +119,7 @@ function knownEngineSessionId(id: string): EngineSessionId {
 
 async function probeOne(node: NodeModules, id: EngineSessionId, timeoutMs: number, options: ProbeEngineSessionsOptions): Promise<EngineSessionProbe> {
   const entry = ENGINE_SESSIONS[id];
+  if (entry.inProcess === true) return probeInProcess(id, entry);
   const command = options.commands?.[id] ?? entry.command;
   const parentEnv = options.env ?? node.process.env;
   const cwd = options.cwd ?? node.process.cwd();
@@ -181,4 +184,15 @@ async function probeOne(node: NodeModules, id: EngineSessionId, timeoutMs: numbe
     }
   };
   return { ...found, handshake: 'failed', error: `${entry.label} at ${lookup.path} ${why()}` };
+}
+
+/** An engine that runs in this process (the Claude Agent SDK): available when its package loads; nothing is spawned. */
+async function probeInProcess(id: EngineSessionId, entry: (typeof ENGINE_SESSIONS)[EngineSessionId]): Promise<EngineSessionProbe> {
+  const base = { id, protocol: entry.protocol, probe: 'in-process' as const, command: entry.command, handshake: 'not_run' as const };
+  try {
+    await loadClaudeAgentSdk();
+    return { ...base, available: true };
+  } catch (error) {
+    return { ...base, available: false, error: `${entry.label} is not available: ${describeError(error, 500)}.` };
+  }
 }

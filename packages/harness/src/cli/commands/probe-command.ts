@@ -5,6 +5,7 @@ import type { ExecutionAdapter } from '../../execution/types.js';
 import { createGeminiAcpAdapter, createOpenCodeAcpAdapter } from '../../sessions/acp/acp-presets.js';
 import { createClaudeCodeSessionAdapter } from '../../sessions/claude-code-session/claude-code-session-execution-adapter.js';
 import { createCodexAppServerAdapter } from '../../sessions/codex-app-server/codex-app-server-execution-adapter.js';
+import { createClaudeAgentSdkAdapter } from '../../sessions/claude-agent-sdk/claude-agent-sdk-adapter.js';
 import { createOmpRpcAdapter } from '../../sessions/omp-rpc/omp-rpc-adapter.js';
 import { createCopilotAcpAdapter } from '../../sessions/acp/copilot-acp-preset.js';
 import { createHermesAcpAdapter } from '../../sessions/acp/hermes-acp-preset.js';
@@ -63,6 +64,7 @@ const SESSION_ADAPTERS: Readonly<Record<EngineSessionId, () => ExecutionAdapter>
   'codex-app-server': () => createCodexAppServerAdapter(),
   'claude-code-session': () => createClaudeCodeSessionAdapter(),
   'omp-rpc': () => createOmpRpcAdapter(),
+  'claude-agent-sdk': () => createClaudeAgentSdkAdapter(),
 });
 
 const isSessionId = (id: string): id is EngineSessionId => (ENGINE_SESSION_IDS as readonly string[]).includes(id);

@@ -11,6 +11,7 @@ export const ENGINE_SESSION_IDS = /* @__PURE__ */ Object.freeze([
   'codex-app-server',
   'claude-code-session',
   'omp-rpc',
+  'claude-agent-sdk',
 ] as const);
 
 /** One of {@link ENGINE_SESSION_IDS}. */
@@ -33,6 +34,8 @@ export interface EngineSessionEntry {
   install: string;
   /** The command a person can run to see what the engine says. */
   manual: string;
+  /** An engine loaded as a package in this process (`command` is the package): probed by loading it, nothing spawned. */
+  inProcess?: true | undefined;
 }
 
 /** The session backends: what each runs, and how to install it. */
@@ -111,5 +114,15 @@ export const ENGINE_SESSIONS: Readonly<Record<EngineSessionId, EngineSessionEntr
     inheritEnv: /* @__PURE__ */ DEFAULT_INHERITED_ENV.concat(['BUN_*']),
     install: 'npm install -g bun @oh-my-pi/pi-coding-agent',
     manual: 'omp --mode rpc',
+  },
+  'claude-agent-sdk': {
+    label: 'Claude (Agent SDK)',
+    protocol: 'claude-stream-json',
+    command: '@anthropic-ai/claude-agent-sdk',
+    args: [],
+    inheritEnv: [],
+    install: 'npm install @anthropic-ai/claude-agent-sdk',
+    manual: "node -e \"import('@anthropic-ai/claude-agent-sdk').then(() => console.log('ok'))\"",
+    inProcess: true,
   },
 });
