@@ -113,7 +113,7 @@ describe.skipIf(!hasScript)('README terminal session', () => {
         const { screen } = await runOnTerminal(args.slice(2), { cwd: folder, env });
         const shown = screenLines(screen.replaceAll(folder, '/tmp/o1'));
         // Durations differ run to run; everything else is as the README shows it.
-        const normalise = (line: string) => line.replace(/ · \d+\.\d s$/, ' · N s');
+        const normalise = (line: string) => line.replace(/ · (this run: )?\d+\.\d s$/, ' · $1N s');
         expect(shown.map(normalise), command).toEqual(output.map(normalise));
       }
     } finally {

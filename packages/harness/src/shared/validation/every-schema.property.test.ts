@@ -202,7 +202,9 @@ function pathsOf(value: Json, prefix: Path = []): Path[] {
 /** `seed` with one change: a value replaced, a key removed, or a key added (hostile names included). */
 function mutated(seed: Json): fc.Arbitrary<Json> {
   const paths = pathsOf(seed);
-  const names = fc.constantFrom('__proto__', 'constructor', 'type', 'extra', '');
+  // An own `__proto__` key is where the two differ by design (ours never copies or checks it; see
+  // validation.test.ts), so mutations do not add one.
+  const names = fc.constantFrom('constructor', 'type', 'extra', '');
   return fc
     .tuple(fc.nat({ max: Math.max(paths.length - 1, 0) }), fc.constantFrom('replace', 'remove', 'add'), fc.jsonValue({ maxDepth: 2 }), names)
     .map(([index, change, value, name]) => {
