@@ -78,12 +78,12 @@ console.log(`Node ${process.version}, ${havePeers ? `peers: ${Object.entries(pee
 console.log(`harness: ${process.env.BENCH_HARNESS_SRC ?? 'dist (@agent-assistant/harness)'}`);
 
 // ---------------------------------------------------------------- 1. µs per loop step
-/** One fresh process of one framework: warm-up turns, then timed batches; returns µs per step of each batch. */
+/** One fresh process of one framework: warm-up turns, then timed batches; returns µs per step of each batch (`cpu`, `wall`). */
 function timeInChild(variant, warmUp, batches, perBatch) {
   const args = [join(peersDir, 'time-turns.mjs'), variant.framework, String(warmUp), String(batches), String(perBatch)];
   if (variant.specifier !== undefined) args.push(variant.specifier);
   const output = execFileSync(process.execPath, args, { cwd: peersDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  return JSON.parse(output.trim().split('\n').at(-1)).batches;
+  return JSON.parse(output.trim().split('\n').at(-1));
 }
 
 const figures = {};
@@ -94,21 +94,25 @@ if (!skip.has('timing')) {
   ];
   for (const setting of settings) {
     const samples = new Map(variants.map((variant) => [variant, []]));
+    const wallSamples = new Map(variants.map((variant) => [variant, []]));
     for (let round = 0; round < ROUNDS; round += 1) {
       // Rotate the order each round so no variant always runs after the same one.
       for (let offset = 0; offset < variants.length; offset += 1) {
         const variant = variants[(round + offset) % variants.length];
-        samples.get(variant).push(median(timeInChild(variant, setting.warmUp, setting.batches, setting.perBatch)));
+        const timed = timeInChild(variant, setting.warmUp, setting.batches, setting.perBatch);
+        samples.get(variant).push(median(timed.cpu));
+        wallSamples.get(variant).push(median(timed.wall));
       }
     }
     const oursSamples = samples.get(variants[0]);
     console.log(`\n1. µs per loop step, ${setting.title}; each variant in its own process, ${ROUNDS} processes each (order rotated), median — the scripted 3-step turn (zod-validated \`add\` twice, then an answer), whole turn / ${STEPS}`);
-    console.log('| variant | µs / step (median) | min–max | ratio to ours (median of per-round ratios) |');
-    console.log('|---|---:|---:|---:|');
+    console.log('CPU µs: user + system time of the process (all its threads) per step; wall µs: elapsed time (moves with the machine\'s load)');
+    console.log('| variant | CPU µs / step (median) | min–max | ratio to ours (median of per-round ratios) | wall µs / step (median) |');
+    console.log('|---|---:|---:|---:|---:|');
     for (const variant of variants) {
       const values = samples.get(variant);
       const ratios = values.map((value, index) => value / oursSamples[index]);
-      console.log(`| ${variant.label} | ${fmt(median(values))} | ${fmt(Math.min(...values))}–${fmt(Math.max(...values))} | ${variant.ours ? '1.0×' : `${fmt(median(ratios))}×`} |`);
+      console.log(`| ${variant.label} | ${fmt(median(values))} | ${fmt(Math.min(...values))}–${fmt(Math.max(...values))} | ${variant.ours ? '1.0×' : `${fmt(median(ratios))}×`} | ${fmt(median(wallSamples.get(variant)))} |`);
       if (variant.ours) figures[`${setting.key}StepUs`] = median(values);
       if (variant.peer !== undefined) {
         figures[`${setting.key}${variant.peer === 'ai' ? 'Ai' : 'Agents'}StepUs`] = median(values);
