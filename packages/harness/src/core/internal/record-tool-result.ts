@@ -20,7 +20,7 @@ export function recordWithoutHooks(run: RunContext, result: HarnessToolResult, l
   addUsage(run.usage, result.usage, latencyMs);
   run.transcript.push({ type: 'tool_result', iteration: transcriptIteration(run), result });
   run.trace.emit({ type: result.status === 'error' ? 'tool_failed' : 'tool_finished', result, latencyMs });
-  run.trace.stream({ type: 'tool_finished', iteration: transcriptIteration(run), result });
+  if (run.streaming) run.trace.stream({ type: 'tool_finished', iteration: transcriptIteration(run), result });
 }
 
 /** Records a result, then runs the result hooks; an interrupt during a hook ends the run. */

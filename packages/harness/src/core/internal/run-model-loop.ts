@@ -64,7 +64,7 @@ export function interruptStopReason(reason: InterruptReason): HarnessStopReason 
 
 async function drive(run: RunContext, start: LoopStart): Promise<RunEnding> {
   run.trace.emit({ type: 'turn_started', ...(run.resumedFrom === undefined ? {} : { resumedFrom: run.resumedFrom.id }) });
-  run.trace.stream({ type: 'turn_started', turnId: run.input.turnId });
+  if (run.streaming) run.trace.stream({ type: 'turn_started', turnId: run.input.turnId });
   const overLimit = checkInputLimits(run.input, run.services.limits);
   if (overLimit !== undefined) return overLimit;
   run.phase = 'tools.listAvailable';
@@ -217,7 +217,7 @@ async function callModel(run: RunContext, toolChoice: HarnessToolChoice | undefi
   const input = modelInput(run, toolChoice);
   const iteration = transcriptIteration(run);
   run.trace.emit({ type: 'model_step_started' });
-  run.trace.stream({ type: 'step_started', iteration });
+  if (run.streaming) run.trace.stream({ type: 'step_started', iteration });
   run.phase = 'model';
   const startedAt = run.services.clock.now();
   run.usage.modelCalls += 1;
@@ -245,7 +245,7 @@ async function callModel(run: RunContext, toolChoice: HarnessToolChoice | undefi
     }
     if (output.type === 'final_answer' && output.text !== '') run.trace.stream({ type: 'text_delta', iteration, text: output.text });
   }
-  run.trace.stream({ type: 'step_finished', iteration, outputType: output.type });
+  if (run.streaming) run.trace.stream({ type: 'step_finished', iteration, outputType: output.type });
   return output;
 }
 
