@@ -189,14 +189,15 @@ if (!skip.has('heap')) {
   console.log(`\n4. Heap per in-flight turn: ${turns} concurrent one-step turns (createOpenAICompatibleModel → loopback server in a child process, held until all arrived); heapUsed after gc, in flight minus settled, median of 2 interleaved rounds`);
   console.log('| variant | KB per in-flight turn |');
   console.log('|---|---:|');
-  console.log(`| harness.runTurn (goal ≤ 20 KB) | ${fmt(harnessBytes / 1024)} |`);
+  console.log(`| harness.runTurn | ${fmt(harnessBytes / 1024)} |`);
   console.log(`| bare fetch POST of the same request (undici), same server, same run | ${fmt(fetchBytes / 1024)} |`);
-  console.log(`| harness's share over bare fetch (loop + provider) | ${fmt((harnessBytes - fetchBytes) / 1024)} |`);
+  console.log(`| harness's share over bare fetch (loop + provider; goal ≤ 8 KB) | ${fmt((harnessBytes - fetchBytes) / 1024)} |`);
   console.log(`| harness.runTurn with an in-memory model that waits (the loop alone) | ${fmt(loopBytes / 1024)} |`);
   // Absent when the harness under test predates createNodeHttpFetch.
-  if (nodeHttpHarnessBytes !== undefined) console.log(`| harness.runTurn with fetch: createNodeHttpFetch() (goal ≤ 20 KB) | ${fmt(nodeHttpHarnessBytes / 1024)} |`);
+  if (nodeHttpHarnessBytes !== undefined) console.log(`| harness.runTurn with fetch: createNodeHttpFetch() | ${fmt(nodeHttpHarnessBytes / 1024)} |`);
   if (nodeHttpBytes !== undefined) console.log(`| bare node:http POST (keep-alive agent), same server, same run | ${fmt(nodeHttpBytes / 1024)} |`);
   figures.heapKb = harnessBytes / 1024;
+  figures.heapOverFetchKb = (harnessBytes - fetchBytes) / 1024;
   if (nodeHttpHarnessBytes !== undefined) figures.heapNodeHttpKb = nodeHttpHarnessBytes / 1024;
 }
 

@@ -77,8 +77,8 @@ export async function runToolStep(
     for (let position = 0; position < executed.length; position += 1) {
       const { call, result, latencyMs } = executed[position]!;
       const interrupted = run.turnSignal.interruptReason();
-      const ending =
-        interrupted === undefined ? await recordResult(run, call, result, latencyMs) : recordInterrupted(run, result, latencyMs, interrupted);
+      let ending = interrupted === undefined ? recordResult(run, call, result, latencyMs) : recordInterrupted(run, result, latencyMs, interrupted);
+      if (ending instanceof Promise) ending = await ending;
       if (ending !== undefined) {
         return endEarly(run, ending, executed.slice(position + 1), planned.slice(index), overBudget);
       }
