@@ -1,18 +1,21 @@
-// node scripts/bench/turn-bench.mjs — the five figures of issue 14, with the peers measured in the same run.
+// node scripts/bench/turn-bench.mjs — the figures of issues 14 and 30, with the peers measured in the same run,
+// each framework timed in its own processes (peers/time-turns.mjs).
 //
 // Peers live in their own workspace: `npm ci --prefix scripts/bench/peers` (not part of the root
 // install). Without it only the harness figures print.
 //
-//   BENCH_ROUNDS=9          interleaved rounds of the per-step timing (median reported)
-//   BENCH_BATCH_MS=300      time per variant per round
+//   BENCH_ROUNDS=5          processes per variant for each per-step figure (order rotated; median reported)
+//   BENCH_WARM_UP=2000      warm-up turns before the steady-state figure
+//   BENCH_COLD_WARM_UP=200  warm-up turns before the early figure (which times the next as many turns)
+//   BENCH_BATCH_TURNS=400   turns per timed batch of the steady-state figure (5 batches, median)
 //   BENCH_HARNESS_SRC=path  bench a bundle of this src/index.ts instead of the built dist
 //   BENCH_COMPARE_SRC=path  also bench a second harness (e.g. an older src tree) in the same rounds
 //   BENCH_METAFILE=dir      write esbuild metafiles of the bundles there
 //   BENCH_SKIP=heap,import  skip sections (timing, bundle, heap, import, peers)
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { builtinModules } from 'node:module';
 import { gzipSync } from 'node:zlib';
@@ -20,8 +23,9 @@ import * as esbuild from 'esbuild';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const peersDir = fileURLToPath(new URL('./peers/', import.meta.url));
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
-const BATCH_MS = Number(process.env.BENCH_BATCH_MS ?? 300);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const STEADY_WARM_UP = Number(process.env.BENCH_WARM_UP ?? 2000);
+const COLD_WARM_UP = Number(process.env.BENCH_COLD_WARM_UP ?? 200);
 const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 const havePeers = !skip.has('peers') && existsSync(join(peersDir, 'node_modules', 'ai')) && existsSync(join(peersDir, 'node_modules', '@openai', 'agents'));
 const scratch = mkdtempSync(join(tmpdir(), 'turn-bench-'));
@@ -33,25 +37,9 @@ function harnessFrom(srcIndex) {
     name: 'harness-src',
     setup(build) {
       if (srcIndex === undefined) return;
-      build.onResolve({ filter: /^@agent-assistant\/harness$/ }, () => ({ path: srcIndex }));
+      build.onResolve({ filter: /^@agent-assistant\/harness$/ }, () => ({ path: resolve(srcIndex) }));
     },
   };
-}
-
-/** Bundles a src tree for Node so it can be timed; returns the module. */
-async function loadHarness(srcIndex) {
-  if (srcIndex === undefined) return import('@agent-assistant/harness');
-  const outfile = join(scratch, `harness-${Math.random().toString(36).slice(2)}.mjs`);
-  await esbuild.build({
-    entryPoints: [srcIndex],
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    outfile,
-    nodePaths: [join(root, 'node_modules')],
-    logLevel: 'error',
-  });
-  return import(pathToFileURL(outfile).href);
 }
 
 function median(values) {
@@ -62,73 +50,79 @@ function median(values) {
 const fmt = (value, digits = 1) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 // ---------------------------------------------------------------- variants
-const { harnessTurn } = await import('./peers/harness-turn.mjs');
-const variants = [];
-const ours = harnessTurn(await loadHarness(process.env.BENCH_HARNESS_SRC));
-await ours.check();
-variants.push({ label: '@agent-assistant/harness runTurn', run: ours.run, ours: true });
-if (process.env.BENCH_COMPARE_SRC !== undefined) {
-  const compare = harnessTurn(await loadHarness(process.env.BENCH_COMPARE_SRC));
-  await compare.check();
-  variants.push({ label: `harness from ${process.env.BENCH_COMPARE_SRC}`, run: compare.run });
+/** Writes a Node bundle of a src tree to the scratch dir; returns its file URL. */
+async function bundleForNode(srcIndex) {
+  const outfile = join(scratch, `harness-${Math.random().toString(36).slice(2)}.mjs`);
+  await esbuild.build({ entryPoints: [srcIndex], bundle: true, format: 'esm', platform: 'node', outfile, nodePaths: [join(root, 'node_modules')], logLevel: 'error' });
+  return pathToFileURL(outfile).href;
 }
+
 const peerVersions = {};
 if (havePeers) {
-  const { readFileSync } = await import('node:fs');
   for (const name of ['ai', '@openai/agents', 'zod']) {
     peerVersions[name] = JSON.parse(readFileSync(join(peersDir, 'node_modules', name, 'package.json'), 'utf8')).version;
   }
-  const ai = await import('./peers/ai-turn.mjs');
-  const agents = await import('./peers/agents-turn.mjs');
-  await ai.checkAiTurn();
-  await agents.checkAgentsTurn();
-  variants.push({ label: `ai ${peerVersions.ai} generateText`, run: ai.runAiTurn, peer: 'ai' });
-  variants.push({ label: `@openai/agents ${peerVersions['@openai/agents']} Runner.run`, run: agents.runAgentsTurn, peer: 'agents' });
+}
+const harnessVersion = JSON.parse(readFileSync(join(root, 'packages', 'harness', 'package.json'), 'utf8')).version;
+const oursSpecifier = process.env.BENCH_HARNESS_SRC === undefined ? '@agent-assistant/harness' : await bundleForNode(resolve(process.env.BENCH_HARNESS_SRC));
+const variants = [{ label: `@agent-assistant/harness ${harnessVersion} runTurn`, framework: 'harness', specifier: oursSpecifier, ours: true }];
+if (process.env.BENCH_COMPARE_SRC !== undefined) {
+  variants.push({ label: `harness from ${process.env.BENCH_COMPARE_SRC}`, framework: 'harness', specifier: await bundleForNode(resolve(process.env.BENCH_COMPARE_SRC)) });
+}
+if (havePeers) {
+  variants.push({ label: `ai ${peerVersions.ai} generateText`, framework: 'ai', peer: 'ai' });
+  variants.push({ label: `@openai/agents ${peerVersions['@openai/agents']} Runner.run`, framework: 'agents', peer: 'agents' });
 }
 
 console.log(`Node ${process.version}, ${havePeers ? `peers: ${Object.entries(peerVersions).map(([name, version]) => `${name} ${version}`).join(', ')}` : 'peers not installed (npm ci --prefix scripts/bench/peers)'}`);
 console.log(`harness: ${process.env.BENCH_HARNESS_SRC ?? 'dist (@agent-assistant/harness)'}`);
 
 // ---------------------------------------------------------------- 1. µs per loop step
-/** Runs turns one after another for about BATCH_MS; returns µs per model step. */
-async function batch(variant) {
-  let turns = 0;
-  const started = process.hrtime.bigint();
-  const deadline = started + BigInt(BATCH_MS) * 1_000_000n;
-  let now = started;
-  while (now < deadline) {
-    for (let index = 0; index < 20; index += 1) await variant.run();
-    turns += 20;
-    now = process.hrtime.bigint();
-  }
-  return Number(now - started) / 1000 / turns / STEPS;
+/** One fresh process of one framework: warm-up turns, then timed batches; returns µs per step of each batch (`cpu`, `wall`). */
+function timeInChild(variant, warmUp, batches, perBatch) {
+  const args = [join(peersDir, 'time-turns.mjs'), variant.framework, String(warmUp), String(batches), String(perBatch)];
+  if (variant.specifier !== undefined) args.push(variant.specifier);
+  const output = execFileSync(process.execPath, args, { cwd: peersDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  return JSON.parse(output.trim().split('\n').at(-1));
 }
 
 const figures = {};
 if (!skip.has('timing')) {
-  for (const variant of variants) await batch(variant); // warm-up
-  const samples = new Map(variants.map((variant) => [variant, []]));
-  for (let round = 0; round < ROUNDS; round += 1) {
-    // Rotate the order each round so no variant always runs after the same one.
-    for (let offset = 0; offset < variants.length; offset += 1) {
-      const variant = variants[(round + offset) % variants.length];
-      samples.get(variant).push(await batch(variant));
+  const settings = [
+    { key: 'steady', warmUp: STEADY_WARM_UP, batches: 5, perBatch: Number(process.env.BENCH_BATCH_TURNS ?? 400), title: `steady state: ${STEADY_WARM_UP.toLocaleString('en-US')} warm-up turns, then the median of 5 batches of ${process.env.BENCH_BATCH_TURNS ?? 400} turns` },
+    { key: 'cold', warmUp: COLD_WARM_UP, batches: 1, perBatch: COLD_WARM_UP, title: `after only ${COLD_WARM_UP} warm-up turns: the next ${COLD_WARM_UP} turns` },
+  ];
+  for (const setting of settings) {
+    const samples = new Map(variants.map((variant) => [variant, []]));
+    const wallSamples = new Map(variants.map((variant) => [variant, []]));
+    for (let round = 0; round < ROUNDS; round += 1) {
+      // Rotate the order each round so no variant always runs after the same one.
+      for (let offset = 0; offset < variants.length; offset += 1) {
+        const variant = variants[(round + offset) % variants.length];
+        const timed = timeInChild(variant, setting.warmUp, setting.batches, setting.perBatch);
+        samples.get(variant).push(median(timed.cpu));
+        wallSamples.get(variant).push(median(timed.wall));
+      }
     }
-  }
-  const oursSamples = samples.get(variants[0]);
-  console.log(`\n1. µs per loop step — the scripted 3-step turn (zod-validated \`add\` twice, then an answer), whole turn / ${STEPS}; median of ${ROUNDS} interleaved rounds of ${BATCH_MS} ms`);
-  console.log('| variant | µs / step (median) | min–max | ratio to ours (median of per-round ratios) |');
-  console.log('|---|---:|---:|---:|');
-  for (const variant of variants) {
-    const values = samples.get(variant);
-    const ratios = values.map((value, index) => value / oursSamples[index]);
-    console.log(`| ${variant.label} | ${fmt(median(values))} | ${fmt(Math.min(...values))}–${fmt(Math.max(...values))} | ${variant.ours ? '1.0×' : `${fmt(median(ratios))}×`} |`);
-    if (variant.ours) figures.stepUs = median(values);
-    if (variant.peer !== undefined) figures[`${variant.peer}StepRatio`] = median(ratios);
-  }
-  if (havePeers) {
-    const fastest = Math.min(figures.aiStepRatio, figures.agentsStepRatio);
-    console.log(`ours / fastest peer: ${fmt(1 / fastest, 3)} (goal ≤ 0.1)`);
+    const oursSamples = samples.get(variants[0]);
+    console.log(`\n1. µs per loop step, ${setting.title}; each variant in its own process, ${ROUNDS} processes each (order rotated), median — the scripted 3-step turn (zod-validated \`add\` twice, then an answer), whole turn / ${STEPS}`);
+    console.log('CPU µs: user + system time of the process (all its threads) per step; wall µs: elapsed time (moves with the machine\'s load)');
+    console.log('| variant | CPU µs / step (median) | min–max | ratio to ours (median of per-round ratios) | wall µs / step (median) |');
+    console.log('|---|---:|---:|---:|---:|');
+    for (const variant of variants) {
+      const values = samples.get(variant);
+      const ratios = values.map((value, index) => value / oursSamples[index]);
+      console.log(`| ${variant.label} | ${fmt(median(values))} | ${fmt(Math.min(...values))}–${fmt(Math.max(...values))} | ${variant.ours ? '1.0×' : `${fmt(median(ratios))}×`} | ${fmt(median(wallSamples.get(variant)))} |`);
+      if (variant.ours) figures[`${setting.key}StepUs`] = median(values);
+      if (variant.peer !== undefined) {
+        figures[`${setting.key}${variant.peer === 'ai' ? 'Ai' : 'Agents'}StepUs`] = median(values);
+        figures[`${setting.key}${variant.peer === 'ai' ? 'Ai' : 'Agents'}Ratio`] = median(ratios);
+      }
+    }
+    if (havePeers) {
+      const fastest = Math.min(figures[`${setting.key}AiRatio`], figures[`${setting.key}AgentsRatio`]);
+      console.log(`ours / fastest peer: ${fmt(1 / fastest, 3)} (goal ≤ 0.1)`);
+    }
   }
 }
 
@@ -180,7 +174,7 @@ if (!skip.has('heap')) {
   let specifier = '@agent-assistant/harness';
   if (process.env.BENCH_HARNESS_SRC !== undefined) {
     specifier = join(scratch, 'heap-harness.mjs');
-    await esbuild.build({ entryPoints: [process.env.BENCH_HARNESS_SRC], bundle: true, format: 'esm', platform: 'node', outfile: specifier, nodePaths: [join(root, 'node_modules')], logLevel: 'error' });
+    await esbuild.build({ entryPoints: [resolve(process.env.BENCH_HARNESS_SRC)], bundle: true, format: 'esm', platform: 'node', outfile: specifier, nodePaths: [join(root, 'node_modules')], logLevel: 'error' });
     specifier = pathToFileURL(specifier).href;
   }
   const turns = Number(process.env.BENCH_HEAP_TURNS ?? 1000);
@@ -195,14 +189,15 @@ if (!skip.has('heap')) {
   console.log(`\n4. Heap per in-flight turn: ${turns} concurrent one-step turns (createOpenAICompatibleModel → loopback server in a child process, held until all arrived); heapUsed after gc, in flight minus settled, median of 2 interleaved rounds`);
   console.log('| variant | KB per in-flight turn |');
   console.log('|---|---:|');
-  console.log(`| harness.runTurn (goal ≤ 20 KB) | ${fmt(harnessBytes / 1024)} |`);
+  console.log(`| harness.runTurn | ${fmt(harnessBytes / 1024)} |`);
   console.log(`| bare fetch POST of the same request (undici), same server, same run | ${fmt(fetchBytes / 1024)} |`);
-  console.log(`| harness's share over bare fetch (loop + provider) | ${fmt((harnessBytes - fetchBytes) / 1024)} |`);
+  console.log(`| harness's share over bare fetch (loop + provider; goal ≤ 8 KB) | ${fmt((harnessBytes - fetchBytes) / 1024)} |`);
   console.log(`| harness.runTurn with an in-memory model that waits (the loop alone) | ${fmt(loopBytes / 1024)} |`);
   // Absent when the harness under test predates createNodeHttpFetch.
-  if (nodeHttpHarnessBytes !== undefined) console.log(`| harness.runTurn with fetch: createNodeHttpFetch() (goal ≤ 20 KB) | ${fmt(nodeHttpHarnessBytes / 1024)} |`);
+  if (nodeHttpHarnessBytes !== undefined) console.log(`| harness.runTurn with fetch: createNodeHttpFetch() | ${fmt(nodeHttpHarnessBytes / 1024)} |`);
   if (nodeHttpBytes !== undefined) console.log(`| bare node:http POST (keep-alive agent), same server, same run | ${fmt(nodeHttpBytes / 1024)} |`);
   figures.heapKb = harnessBytes / 1024;
+  figures.heapOverFetchKb = (harnessBytes - fetchBytes) / 1024;
   if (nodeHttpHarnessBytes !== undefined) figures.heapNodeHttpKb = nodeHttpHarnessBytes / 1024;
 }
 

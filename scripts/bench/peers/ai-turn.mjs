@@ -1,4 +1,4 @@
-// `ai` (Vercel AI SDK) generateText with a scripted LanguageModelV3 and a zod-validated tool.
+// `ai` (Vercel AI SDK) generateText with a scripted LanguageModelV4 and a zod-validated tool.
 import { generateText, stepCountIs, tool } from 'ai';
 import { z } from 'zod';
 import { ADD_ARGS, ANSWER, PROMPT } from './scenario.mjs';
@@ -8,7 +8,7 @@ const usage = {
   outputTokens: { total: 1, text: 1, reasoning: undefined },
 };
 const model = {
-  specificationVersion: 'v3',
+  specificationVersion: 'v4',
   provider: 'bench',
   modelId: 'scripted',
   supportedUrls: {},

@@ -27,6 +27,15 @@ describe('normaliseToolResult', () => {
     expect(reads).toBeGreaterThan(0);
   });
 
+  it('keeps the JSON of a plain result, and an object on a made result\'s prototype is not one', () => {
+    const made = plainTextToolResult('c1', 'add', '3');
+    expect(JSON.stringify(made)).toBe('{"callId":"c1","toolName":"add","status":"success","output":"3"}');
+    const onPrototype = Object.create(Object.getPrototypeOf(made) as object) as Record<string, unknown>;
+    Object.defineProperty(onPrototype, 'output', { get: () => 42, enumerable: true });
+    Object.assign(onPrototype, { callId: 'c1', toolName: 'add', status: 'success' });
+    expect(normaliseToolResult(call, onPrototype).error?.code).toBe('invalid_tool_result');
+  });
+
   it('checks a plain look-alike object', () => {
     const lookAlike = Object.freeze({ callId: 'c1', toolName: 'add', status: 'success', output: '3', extra: () => 1 });
     expect(normaliseToolResult(call, lookAlike)).toEqual({ callId: 'c1', toolName: 'add', status: 'success', output: '3' });

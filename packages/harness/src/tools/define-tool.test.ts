@@ -100,6 +100,25 @@ describe('defineTool with a zod schema', () => {
   });
 });
 
+describe('tool listings', () => {
+  it('share one deep-frozen copy of each schema across listings, and leave the caller\'s JSON Schema as it was', async () => {
+    const jsonSchema = { type: 'object', properties: { a: { type: 'number' } }, required: ['a'] };
+    const registry = createToolRegistry([defineTool({ name: 'add', description: 'Adds.', input: { jsonSchema }, execute: () => 'ok' })]);
+    const first = (await registry.listAvailable())[0]?.inputSchema as Record<string, { a: Record<string, unknown> }>;
+    const second = (await registry.listAvailable())[0]?.inputSchema;
+    expect(second).toBe(first);
+    expect(first).toEqual(jsonSchema);
+    expect(first).not.toBe(jsonSchema);
+    expect(Object.isFrozen(first) && Object.isFrozen(first.properties) && Object.isFrozen(first.properties?.a)).toBe(true);
+    expect(() => {
+      first.properties!.a.type = 'string';
+    }).toThrow(TypeError);
+    expect(Object.isFrozen(jsonSchema.properties.a)).toBe(false);
+    jsonSchema.properties.a.type = 'string';
+    expect((await registry.listAvailable())[0]?.inputSchema).toEqual({ type: 'object', properties: { a: { type: 'number' } }, required: ['a'] });
+  });
+});
+
 describe('defineTool with other schema forms', () => {
   it('accepts a hand-made Standard Schema that carries its own JSON Schema', async () => {
     type Input = { query: string };

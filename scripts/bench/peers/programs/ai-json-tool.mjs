@@ -7,7 +7,7 @@ const usage = {
   outputTokens: { total: 1, text: 1, reasoning: undefined },
 };
 const model = {
-  specificationVersion: 'v3',
+  specificationVersion: 'v4',
   provider: 'bench',
   modelId: 'scripted',
   supportedUrls: {},

@@ -17,75 +17,79 @@ import { type LineIndex, rawLine, screenLine } from './output-lines.js';
  */
 export type LineKind = 'pass' | 'summary' | 'error' | 'frame' | 'warning' | 'other';
 
-const PASS = new RegExp(
-  [
-    String.raw`^\s*[✓✔√]\s`,
-    String.raw`^\s*PASS\s`,
-    String.raw`\sPASSED(?:\s|$)`,
-    String.raw`^\s*(?:--- (?:PASS|SKIP):|=== (?:RUN|PAUSE|CONT|NAME))\s`,
-    String.raw`^ok\s+\S+\s+(?:[\d.]+m?s|\(cached\))`,
-    String.raw`^test \S.* \.\.\. (?:ok|ignored)$`,
-    String.raw`^ok \d+\b`,
-  ].join('|'),
-);
+const PASS = /* @__PURE__ */ (() =>
+  new RegExp(
+    [
+      String.raw`^\s*[✓✔√]\s`,
+      String.raw`^\s*PASS\s`,
+      String.raw`\sPASSED(?:\s|$)`,
+      String.raw`^\s*(?:--- (?:PASS|SKIP):|=== (?:RUN|PAUSE|CONT|NAME))\s`,
+      String.raw`^ok\s+\S+\s+(?:[\d.]+m?s|\(cached\))`,
+      String.raw`^test \S.* \.\.\. (?:ok|ignored)$`,
+      String.raw`^ok \d+\b`,
+    ].join('|'),
+  ))();
 
-const SUMMARY = new RegExp(
-  [
-    String.raw`^\s*(?:Test Files|Tests|Test Suites|Snapshots|Suites)\s*:?\s+\d`,
-    // pytest's last line: `=== 1 failed, 998 passed, 2 warnings in 3.31s (0:00:03) ===` (no nested `.*`: linear).
-    String.raw`^=+ (?:\d+ [a-z]+(?:, \d+ [a-z]+)*|no tests ran) in [\d.]+s(?: \([\d:]+\))? =+$`,
-    String.raw`^=+ short test summary info =+$`,
-    String.raw`^test result: `,
-    String.raw`^Found \d+ errors?\b`,
-    String.raw`^\s*[✖×] \d+ problems?\b`,
-    String.raw`^\s*\d+ (?:passing|failing|pending)\b`,
-  ].join('|'),
-);
+const SUMMARY = /* @__PURE__ */ (() =>
+  new RegExp(
+    [
+      String.raw`^\s*(?:Test Files|Tests|Test Suites|Snapshots|Suites)\s*:?\s+\d`,
+      // pytest's last line: `=== 1 failed, 998 passed, 2 warnings in 3.31s (0:00:03) ===` (no nested `.*`: linear).
+      String.raw`^=+ (?:\d+ [a-z]+(?:, \d+ [a-z]+)*|no tests ran) in [\d.]+s(?: \([\d:]+\))? =+$`,
+      String.raw`^=+ short test summary info =+$`,
+      String.raw`^test result: `,
+      String.raw`^Found \d+ errors?\b`,
+      String.raw`^\s*[✖×] \d+ problems?\b`,
+      String.raw`^\s*\d+ (?:passing|failing|pending)\b`,
+    ].join('|'),
+  ))();
 
-const ERROR = new RegExp(
-  [
-    String.raw`\b(?:FAIL|FAILED|FAILURES?|ERRORS?|PANIC|FATAL)\b`,
-    String.raw`^_{3,} \S.* _{3,}$`,
-    String.raw`^\s*--- FAIL:`,
-    String.raw`\b[A-Z][A-Za-z]*(?:Error|Exception)\b`,
-    String.raw`\b(?:error|Error)(?:\[[A-Z]?\d+\])?(?::|\s+TS\d+)`,
-    String.raw`^\s*\d+:\d+\s+error\s`,
-    String.raw`\bfail(?:s|ed|ure|ures|ing)?\b`,
-    String.raw`\b(?:Fail|Failed|Failure)\b`,
-    String.raw`\bpanic(?:ked)?\b`,
-    String.raw`^goroutine \d+ \[`,
-    String.raw`^Traceback \(most recent call last\)`,
-    String.raw`^E {3}`,
-    String.raw`^\s*[×✕✗✘]\s`,
-    String.raw`^\s*● `,
-    String.raw`\bnpm (?:ERR!|error)`,
-    String.raw`^\S*make(?:\[\d+\])?: \*\*\*`,
-    String.raw`\b(?:fatal|Fatal)\b`,
-    String.raw`\b(?:Segmentation fault|core dumped|undefined reference to|Aborted)\b`,
-    String.raw`\bassert(?:ion)?\b`,
-    String.raw`^\s*(?:Expected|Received|Actual|expected|received|actual)\b[^:]{0,40}:`,
-    String.raw`^\s*[-+] (?:Expected|Received)\b`,
-    String.raw`^\s*(?:left|right): `,
-    String.raw`\bexit(?:ed with)? (?:code|status) [1-9]`,
-    String.raw`\breturned [1-9]\d* exit status`,
-  ].join('|'),
-);
+const ERROR = /* @__PURE__ */ (() =>
+  new RegExp(
+    [
+      String.raw`\b(?:FAIL|FAILED|FAILURES?|ERRORS?|PANIC|FATAL)\b`,
+      String.raw`^_{3,} \S.* _{3,}$`,
+      String.raw`^\s*--- FAIL:`,
+      String.raw`\b[A-Z][A-Za-z]*(?:Error|Exception)\b`,
+      String.raw`\b(?:error|Error)(?:\[[A-Z]?\d+\])?(?::|\s+TS\d+)`,
+      String.raw`^\s*\d+:\d+\s+error\s`,
+      String.raw`\bfail(?:s|ed|ure|ures|ing)?\b`,
+      String.raw`\b(?:Fail|Failed|Failure)\b`,
+      String.raw`\bpanic(?:ked)?\b`,
+      String.raw`^goroutine \d+ \[`,
+      String.raw`^Traceback \(most recent call last\)`,
+      String.raw`^E {3}`,
+      String.raw`^\s*[×✕✗✘]\s`,
+      String.raw`^\s*● `,
+      String.raw`\bnpm (?:ERR!|error)`,
+      String.raw`^\S*make(?:\[\d+\])?: \*\*\*`,
+      String.raw`\b(?:fatal|Fatal)\b`,
+      String.raw`\b(?:Segmentation fault|core dumped|undefined reference to|Aborted)\b`,
+      String.raw`\bassert(?:ion)?\b`,
+      String.raw`^\s*(?:Expected|Received|Actual|expected|received|actual)\b[^:]{0,40}:`,
+      String.raw`^\s*[-+] (?:Expected|Received)\b`,
+      String.raw`^\s*(?:left|right): `,
+      String.raw`\bexit(?:ed with)? (?:code|status) [1-9]`,
+      String.raw`\breturned [1-9]\d* exit status`,
+    ].join('|'),
+  ))();
 
-const FRAME = new RegExp(
-  [
-    String.raw`^\s+at\s.*:\d+(?::\d+)?\)?$`,
-    String.raw`^\s*❯\s+\S+:\d+`,
-    String.raw`^\s*File ".+", line \d+`,
-    String.raw`^>\s`,
-    String.raw`^\s+\S+\.go:\d+\b`,
-    String.raw`^\s*\d+:\s+0x[0-9a-f]+\b`,
-    String.raw`^\s*-->\s+\S+:\d+`,
-    String.raw`^\s*\d+\s*\|`,
-    String.raw`^\s*\|\s*[\^~]`,
-    String.raw`^\s*\^[~^]*\s*$`,
-    String.raw`^\S+?(?::\d+:\d+|\(\d+,\d+\)):?(?:\s|$)`,
-  ].join('|'),
-);
+const FRAME = /* @__PURE__ */ (() =>
+  new RegExp(
+    [
+      String.raw`^\s+at\s.*:\d+(?::\d+)?\)?$`,
+      String.raw`^\s*❯\s+\S+:\d+`,
+      String.raw`^\s*File ".+", line \d+`,
+      String.raw`^>\s`,
+      String.raw`^\s+\S+\.go:\d+\b`,
+      String.raw`^\s*\d+:\s+0x[0-9a-f]+\b`,
+      String.raw`^\s*-->\s+\S+:\d+`,
+      String.raw`^\s*\d+\s*\|`,
+      String.raw`^\s*\|\s*[\^~]`,
+      String.raw`^\s*\^[~^]*\s*$`,
+      String.raw`^\S+?(?::\d+:\d+|\(\d+,\d+\)):?(?:\s|$)`,
+    ].join('|'),
+  ))();
 
 const WARNING = /\bwarn(?:ing)?s?\b|\bWARN(?:ING)?\b|\bWarning\b/i;
 
@@ -130,14 +134,14 @@ const HEAD_LINES = 3;
 const ERROR_MARK = 1;
 const PASS_MARK = 2;
 
-const RANK_OF_KIND: Record<LineKind, number> = {
+const RANK_OF_KIND: Record<LineKind, number> = /* @__PURE__ */ (() => ({
   pass: RANK.passing,
   other: RANK.rest,
   summary: RANK.summary,
   error: RANK.error,
   frame: RANK.note,
   warning: RANK.note,
-};
+}))();
 
 /** The rank of every line of a stream, in three linear passes. */
 export function rankLines(index: LineIndex): Uint8Array {

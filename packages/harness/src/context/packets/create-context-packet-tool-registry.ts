@@ -32,36 +32,39 @@ export interface ContextPacketToolOptions {
   cacheDir?: string | undefined;
 }
 
-const id = { type: 'string', minLength: 1, maxLength: CONTEXT_PACKET_LIMITS.maxIdLength } as const;
-const line = { type: 'integer', minimum: 1, maximum: CONTEXT_PACKET_LIMITS.maxLine } as const;
+// Built by a function marked pure, so a bundle that never makes this registry drops it.
+const MANIFEST_SCHEMA = /* @__PURE__ */ (() => {
+  const id = { type: 'string', minLength: 1, maxLength: CONTEXT_PACKET_LIMITS.maxIdLength } as const;
+  const line = { type: 'integer', minimum: 1, maximum: CONTEXT_PACKET_LIMITS.maxLine } as const;
 
-const MANIFEST_SCHEMA = {
-  properties: {
-    selections: {
-      type: 'array',
-      description: 'What to put in the packet, in order.',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['id', 'path'],
-        properties: {
-          id: { ...id, description: 'A unique name for this selection.' },
-          path: { type: 'string', minLength: 1, maxLength: 4096, description: 'File path from the workspace root, e.g. "src/index.ts".' },
-          required: { type: 'boolean', description: 'true: fail instead of leaving it out. Default false.' },
-          representation: {
-            type: 'string',
-            enum: ['whole', 'body'],
-            description: '"whole": the whole file (default). "body": only lines startLine..endLine.',
+  return {
+    properties: {
+      selections: {
+        type: 'array',
+        description: 'What to put in the packet, in order.',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['id', 'path'],
+          properties: {
+            id: { ...id, description: 'A unique name for this selection.' },
+            path: { type: 'string', minLength: 1, maxLength: 4096, description: 'File path from the workspace root, e.g. "src/index.ts".' },
+            required: { type: 'boolean', description: 'true: fail instead of leaving it out. Default false.' },
+            representation: {
+              type: 'string',
+              enum: ['whole', 'body'],
+              description: '"whole": the whole file (default). "body": only lines startLine..endLine.',
+            },
+            startLine: { ...line, description: 'First line (1-based) for "body".' },
+            endLine: { ...line, description: 'Last line (inclusive) for "body"; clamped to the end of the file.' },
+            dependsOn: { type: 'array', items: id, description: 'Ids of selections this one is useless without.' },
           },
-          startLine: { ...line, description: 'First line (1-based) for "body".' },
-          endLine: { ...line, description: 'Last line (inclusive) for "body"; clamped to the end of the file.' },
-          dependsOn: { type: 'array', items: id, description: 'Ids of selections this one is useless without.' },
         },
       },
     },
-  },
-  required: ['selections'],
-} as const;
+    required: ['selections'],
+  } as const;
+})();
 
 /**
  * Creates the `context_packet` tool: the model passes a selection manifest

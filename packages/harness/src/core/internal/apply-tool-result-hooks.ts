@@ -5,24 +5,40 @@ import { detachValue } from '../continuation/detach-value.js';
 import { raceSignal } from './turn-signal.js';
 import { detectRedundantLoop } from './detect-redundant-loop.js';
 
+type Hooks = RunContext['services']['hooks'];
+
 /**
  * Runs the result hooks (`onToolError`, `clarifyOnToolResult`) on a recorded result and decides
- * whether the run ends: a clarification, an unrecoverable error, or a redundant loop.
+ * whether the run ends: a clarification, an unrecoverable error, or a redundant loop. Without a
+ * hook to run it decides at once, without a promise.
  */
-export async function applyHooks(run: RunContext, call: HarnessToolCall, result: HarnessToolResult): Promise<RunEnding | undefined> {
+export function applyHooks(
+  run: RunContext,
+  call: HarnessToolCall,
+  result: HarnessToolResult,
+): RunEnding | undefined | Promise<RunEnding | undefined> {
   const { hooks } = run.services;
+  if (result.status === 'error') run.recentResultSignatures.length = 0;
+  const onToolError = result.status === 'error' ? hooks.onToolError : undefined;
+  const clarify = hooks.clarifyOnToolResult;
+  if (onToolError === undefined && clarify === undefined) return decide(run, call, result, undefined);
+  return runHooks(run, call, result, onToolError, clarify);
+}
+
+async function runHooks(
+  run: RunContext,
+  call: HarnessToolCall,
+  result: HarnessToolResult,
+  onToolError: Hooks['onToolError'],
+  clarify: Hooks['clarifyOnToolResult'],
+): Promise<RunEnding | undefined> {
   const signal = run.turnSignal.signal;
   let decision: void | 'continue' | 'fail' = undefined;
-  if (result.status === 'error') {
-    run.recentResultSignatures.length = 0;
-    if (hooks.onToolError !== undefined) {
-      const onToolError = hooks.onToolError;
-      run.phase = 'hooks.onToolError';
-      decision = await raceSignal(() => onToolError(result, executionState(run)), signal);
-    }
+  if (onToolError !== undefined) {
+    run.phase = 'hooks.onToolError';
+    decision = await raceSignal(() => onToolError(result, executionState(run)), signal);
   }
-  if (hooks.clarifyOnToolResult !== undefined) {
-    const clarify = hooks.clarifyOnToolResult;
+  if (clarify !== undefined) {
     run.phase = 'hooks.clarifyOnToolResult';
     const clarification: unknown = await raceSignal(() => clarify(result, executionState(run)), signal);
     // Read once, as plain data: a hook's value may carry getters or Proxies.
@@ -47,6 +63,11 @@ export async function applyHooks(run: RunContext, call: HarnessToolCall, result:
       };
     }
   }
+  return decide(run, call, result, decision);
+}
+
+/** After the hooks: an unrecoverable error ends the run, a success may be a redundant loop. */
+function decide(run: RunContext, call: HarnessToolCall, result: HarnessToolResult, decision: void | 'continue' | 'fail'): RunEnding | undefined {
   if (result.status === 'error') {
     const fatal = decision === 'fail' || (decision !== 'continue' && result.error?.retryable === false);
     if (!fatal) return undefined;

@@ -54,6 +54,7 @@ export function createRun(
     stepResultSignatures: new Set(),
     modelReceipts: [],
     availableTools: [],
+    toolsByName: undefined,
     toolState: undefined,
     toolStateSeed: seed.toolState,
     resumedFrom: seed.resumedFrom,

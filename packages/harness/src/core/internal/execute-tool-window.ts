@@ -46,7 +46,7 @@ export async function executeWindow(run: RunContext, window: PlannedCall[], resu
       run.counters.toolCallCount += 1;
       run.usage.toolCalls += 1;
       run.trace.emit({ type: 'tool_started', call });
-      run.trace.stream({ type: 'tool_started', iteration, call });
+      if (run.streaming) run.trace.stream({ type: 'tool_started', iteration, call });
       const startedAt = clock.now();
       const { input } = run;
       let pause: HarnessToolPauseRequest | undefined;

@@ -20,23 +20,26 @@ export function recordWithoutHooks(run: RunContext, result: HarnessToolResult, l
   addUsage(run.usage, result.usage, latencyMs);
   run.transcript.push({ type: 'tool_result', iteration: transcriptIteration(run), result });
   run.trace.emit({ type: result.status === 'error' ? 'tool_failed' : 'tool_finished', result, latencyMs });
-  run.trace.stream({ type: 'tool_finished', iteration: transcriptIteration(run), result });
+  if (run.streaming) run.trace.stream({ type: 'tool_finished', iteration: transcriptIteration(run), result });
 }
 
-/** Records a result, then runs the result hooks; an interrupt during a hook ends the run. */
-export async function recordResult(
+/**
+ * Records a result, then runs the result hooks; an interrupt during a hook ends the run. Settles
+ * at once (no promise) when there is no hook to run.
+ */
+export function recordResult(
   run: RunContext,
   call: HarnessToolCall,
   result: HarnessToolResult,
   latencyMs: number,
-): Promise<RunEnding | undefined> {
+): RunEnding | undefined | Promise<RunEnding | undefined> {
   recordWithoutHooks(run, result, latencyMs);
-  try {
-    return await applyHooks(run, call, result);
-  } catch (error) {
+  const ending = applyHooks(run, call, result);
+  if (!(ending instanceof Promise)) return ending;
+  return ending.catch((error: unknown) => {
     if (isTurnInterrupted(error)) {
-      return { stopReason: error.reason === 'timeout' ? 'timeout_reached' : 'cancelled' };
+      return { stopReason: error.reason === 'timeout' ? 'timeout_reached' : 'cancelled' } satisfies RunEnding;
     }
     throw error;
-  }
+  });
 }

@@ -57,6 +57,8 @@ export interface RunContext {
   /** `metadata.receipt` of each model output of this run (profile models stamp one), in call order. */
   modelReceipts: Record<string, unknown>[];
   availableTools: HarnessToolDefinition[];
+  /** `availableTools` by name, made on the first tool step (see `runToolStep`). */
+  toolsByName: { tools: readonly HarnessToolDefinition[]; byName: ReadonlyMap<string, HarnessToolDefinition> } | undefined;
   /** The turn's tool state (`HarnessToolExecutionContext.state`), made when a tool first runs (see `toolStateOf`). */
   toolState: TurnToolState | undefined;
   /** Tool state restored from a continuation, until the store is made. */

@@ -64,7 +64,7 @@ export function interruptStopReason(reason: InterruptReason): HarnessStopReason 
 
 async function drive(run: RunContext, start: LoopStart): Promise<RunEnding> {
   run.trace.emit({ type: 'turn_started', ...(run.resumedFrom === undefined ? {} : { resumedFrom: run.resumedFrom.id }) });
-  run.trace.stream({ type: 'turn_started', turnId: run.input.turnId });
+  if (run.streaming) run.trace.stream({ type: 'turn_started', turnId: run.input.turnId });
   const overLimit = checkInputLimits(run.input, run.services.limits);
   if (overLimit !== undefined) return overLimit;
   run.phase = 'tools.listAvailable';
@@ -78,30 +78,34 @@ async function drive(run: RunContext, start: LoopStart): Promise<RunEnding> {
     const ending = await runToolStep(run, start.pendingCalls, decisions, start.resume);
     if (ending !== undefined) return ending;
   }
+  const { hooks, compaction } = run.services;
+  // Each step awaits only what it has: no hook, no compaction, no extra async frame per step.
   for (;;) {
     const limit = checkLimits(run);
     if (limit !== undefined) return { stopReason: limit };
     run.counters.iteration += 1;
-    const step = await prepareStep(run);
-    if ('stopReason' in step) return step;
-    const compacted = await compactBeforeStep(run);
-    if (compacted !== undefined) return compacted;
-    const output = await callModelOnce(run, step.toolChoice);
+    let toolChoice = run.input.toolChoice;
+    const prepareHook = hooks.prepareStep;
+    if (prepareHook !== undefined) {
+      const step = await prepareStep(run, prepareHook);
+      if ('stopReason' in step) return step;
+      toolChoice = step.toolChoice;
+    }
+    if (compaction.auto !== undefined) {
+      const compacted = await compactBeforeStep(run);
+      if (compacted !== undefined) return compacted;
+    }
+    let output: HarnessModelOutput | RunEnding = await callModel(run, toolChoice);
+    // A provider's context-overflow error: the conversation is compacted and the step asked again
+    // once; a second overflow is the step's output.
+    if (isContextOverflow(output)) {
+      const next = await compactAfterOverflow(run, output);
+      output = next === 'retry' ? await callModel(run, toolChoice) : next;
+    }
     if ('stopReason' in output) return output;
     const ending = await handleOutput(run, output);
     if (ending !== undefined) return ending;
   }
-}
-
-/**
- * One model step. When the provider answers with its context-overflow error, the conversation is
- * compacted and the step asked again once; a second overflow is the step's output.
- */
-async function callModelOnce(run: RunContext, toolChoice: HarnessToolChoice | undefined): Promise<HarnessModelOutput | RunEnding> {
-  const output = await callModel(run, toolChoice);
-  if (!isContextOverflow(output)) return output;
-  const next = await compactAfterOverflow(run, output);
-  return next === 'retry' ? callModel(run, toolChoice) : next;
 }
 
 /** The structured answer's name is the forced answer tool of some providers: no real tool may share it. */
@@ -140,9 +144,10 @@ function checkLimits(run: RunContext): HarnessStopReason | undefined {
  * is not `undefined` or `{ toolChoice? }` throws (the turn fails `runtime_error`, source
  * `hooks.prepareStep`); a choice the available tools cannot meet ends the turn `tool_unavailable`.
  */
-async function prepareStep(run: RunContext): Promise<{ toolChoice: HarnessToolChoice | undefined } | RunEnding> {
-  const hook = run.services.hooks.prepareStep;
-  if (hook === undefined) return { toolChoice: run.input.toolChoice };
+async function prepareStep(
+  run: RunContext,
+  hook: NonNullable<RunContext['services']['hooks']['prepareStep']>,
+): Promise<{ toolChoice: HarnessToolChoice | undefined } | RunEnding> {
   run.phase = 'hooks.prepareStep';
   const prepared: unknown = await raceSignal(() => hook(executionState(run)), run.turnSignal.signal);
   if (prepared === undefined) return { toolChoice: run.input.toolChoice };
@@ -217,7 +222,7 @@ async function callModel(run: RunContext, toolChoice: HarnessToolChoice | undefi
   const input = modelInput(run, toolChoice);
   const iteration = transcriptIteration(run);
   run.trace.emit({ type: 'model_step_started' });
-  run.trace.stream({ type: 'step_started', iteration });
+  if (run.streaming) run.trace.stream({ type: 'step_started', iteration });
   run.phase = 'model';
   const startedAt = run.services.clock.now();
   run.usage.modelCalls += 1;
@@ -245,7 +250,7 @@ async function callModel(run: RunContext, toolChoice: HarnessToolChoice | undefi
     }
     if (output.type === 'final_answer' && output.text !== '') run.trace.stream({ type: 'text_delta', iteration, text: output.text });
   }
-  run.trace.stream({ type: 'step_finished', iteration, outputType: output.type });
+  if (run.streaming) run.trace.stream({ type: 'step_finished', iteration, outputType: output.type });
   return output;
 }
 

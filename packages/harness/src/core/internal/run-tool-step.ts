@@ -1,4 +1,4 @@
-import type { HarnessToolCall } from '../../shared/types/tools.js';
+import type { HarnessToolCall, HarnessToolDefinition } from '../../shared/types/tools.js';
 import type { RunEnding } from './finish-run.js';
 import type { RunContext } from './run-context.js';
 import { rejectedToolResult, skippedToolResult, unknownToolResult } from '../tool-results.js';
@@ -17,8 +17,8 @@ export async function runToolStep(
   decisions: ApprovalDecisions = noDecisions,
   resume?: CarriedCallResume,
 ): Promise<RunEnding | undefined> {
-  run.stepResultSignatures = new Set();
-  const toolsByName = new Map(run.availableTools.map((tool) => [tool.name, tool]));
+  run.stepResultSignatures.clear();
+  const toolsByName = toolsByNameOf(run);
   const repeatedUnknown = calls.find((call) => !toolsByName.has(call.name) && run.reportedUnknownTools?.has(call.name) === true);
   if (repeatedUnknown !== undefined) {
     return {
@@ -36,14 +36,13 @@ export async function runToolStep(
   });
   if (needApproval.length > 0) return pauseForApproval(run, calls, needApproval);
 
-  const availableNames = [...toolsByName.keys()];
   let budget = run.services.limits.maxToolCalls - run.counters.toolCallCount;
   const planned: PlannedCall[] = [];
   const overBudget: HarnessToolCall[] = [];
   for (const [position, call] of calls.entries()) {
     if (!toolsByName.has(call.name)) {
       (run.reportedUnknownTools ??= new Set()).add(call.name);
-      planned.push({ call, kind: 'immediate', result: unknownToolResult(call, availableNames) });
+      planned.push({ call, kind: 'immediate', result: unknownToolResult(call, [...toolsByName.keys()]) });
     } else if (decisions.get(call.id) === 'rejected') {
       planned.push({ call, kind: 'immediate', result: rejectedToolResult(call) });
     } else if (budget > 0) {
@@ -78,8 +77,8 @@ export async function runToolStep(
     for (let position = 0; position < executed.length; position += 1) {
       const { call, result, latencyMs } = executed[position]!;
       const interrupted = run.turnSignal.interruptReason();
-      const ending =
-        interrupted === undefined ? await recordResult(run, call, result, latencyMs) : recordInterrupted(run, result, latencyMs, interrupted);
+      let ending = interrupted === undefined ? recordResult(run, call, result, latencyMs) : recordInterrupted(run, result, latencyMs, interrupted);
+      if (ending instanceof Promise) ending = await ending;
       if (ending !== undefined) {
         return endEarly(run, ending, executed.slice(position + 1), planned.slice(index), overBudget);
       }
@@ -89,6 +88,14 @@ export async function runToolStep(
     return { stopReason: 'max_tool_calls_reached', pause: { pendingCalls: overBudget } };
   }
   return undefined;
+}
+
+/** The run's available tools by name, made on its first tool step (the list is fixed for the run). */
+function toolsByNameOf(run: RunContext): ReadonlyMap<string, HarnessToolDefinition> {
+  if (run.toolsByName === undefined || run.toolsByName.tools !== run.availableTools) {
+    run.toolsByName = { tools: run.availableTools, byName: new Map(run.availableTools.map((tool) => [tool.name, tool])) };
+  }
+  return run.toolsByName.byName;
 }
 
 /**

@@ -61,7 +61,7 @@ export function checkBackendFeatures(backend: ExecutionAdapter, agent: ProjectAg
  * command the subject), else the kind of work — `edit`, `read`, `search`, `webfetch` (fetch),
  * `think`, `other`. The `*` rules apply to every request.
  */
-export const ENGINE_PERMISSION_KEYS: Readonly<Record<ExecutionToolActivityKind, string>> = Object.freeze({
+export const ENGINE_PERMISSION_KEYS: Readonly<Record<ExecutionToolActivityKind, string>> = /* @__PURE__ */ Object.freeze({
   command: 'bash',
   edit: 'edit',
   read: 'read',

@@ -51,7 +51,7 @@ export interface ResolvedLoadOptions {
   readonly limits: Readonly<AgentProjectLimits>;
 }
 
-const LIMIT_FIELDS = Object.keys(DEFAULT_AGENT_PROJECT_LIMITS) as Array<keyof AgentProjectLimits>;
+const LIMIT_FIELDS = /* @__PURE__ */ Object.keys(DEFAULT_AGENT_PROJECT_LIMITS) as Array<keyof AgentProjectLimits>;
 
 /** Checks the options; throws `HarnessConfigError` naming the bad field (also for a getter that throws). */
 export function resolveLoadOptions(options: unknown): ResolvedLoadOptions {

@@ -20,7 +20,7 @@ const GRANT_PATTERNS: Readonly<Record<GrantKind, { pattern: RegExp; what: string
   subagents: { pattern: PROJECT_NAME_PATTERN, what: 'agent' },
 };
 
-const NO_GRANT: ManifestGrant = Object.freeze({ kind: 'list', names: Object.freeze([]) });
+const NO_GRANT: ManifestGrant = /* @__PURE__ */ Object.freeze({ kind: 'list', names: /* @__PURE__ */ Object.freeze([]) });
 
 /** One agent as the manifest declares it. */
 export interface ManifestAgent {

@@ -9,7 +9,7 @@ const ACTIONS: readonly PermissionAction[] = ['allow', 'ask', 'deny'];
 const MAX_PATTERN_LENGTH = 1024;
 
 /** No rules: what an agent without a `permission` key gets. */
-export const NO_PERMISSION_RULES: PermissionRuleSet = Object.freeze({ tools: frozenMap<PermissionAction | readonly PermissionPatternRule[]>([]) });
+export const NO_PERMISSION_RULES: PermissionRuleSet = /* @__PURE__ */ Object.freeze({ tools: /* @__PURE__ */ frozenMap<PermissionAction | readonly PermissionPatternRule[]>([]) });
 
 /**
  * The frontmatter `permission` key: per tool name (or `*`) an action, or command-pattern rules in

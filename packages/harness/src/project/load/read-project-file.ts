@@ -15,7 +15,7 @@ export type ProjectFileRead =
   | { readonly status: 'missing' }
   | { readonly status: 'refused'; readonly reason: 'escape' | 'not_regular' | 'too_large' | 'binary' | 'unreadable'; readonly message: string };
 
-const encoder = new TextEncoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 /**
  * Reads one file through the VFS, refusing it (never truncating) when it is larger than

@@ -38,8 +38,8 @@ export interface PermissionDecision {
 export const PERMISSION_WILDCARD_TOOL = '*';
 
 const SEVERITY: Readonly<Record<PermissionAction, number>> = { allow: 0, ask: 1, deny: 2 };
-const ALLOW: PermissionDecision = Object.freeze({ action: 'allow' });
-const UNREADABLE: PermissionDecision = Object.freeze({ action: 'deny' });
+const ALLOW: PermissionDecision = /* @__PURE__ */ Object.freeze({ action: 'allow' });
+const UNREADABLE: PermissionDecision = /* @__PURE__ */ Object.freeze({ action: 'deny' });
 
 /**
  * Decides a tool call by an agent's permission rules.

@@ -7,8 +7,9 @@ import { SKILL_TOOL_NAME } from '../skills/skill-tool-names.js';
  * skill tool's `name`, the task tool's `subagent`. A call of another tool has no subject: only a
  * pattern made of `*` alone matches it (give such a tool one action instead).
  */
-export const PERMISSION_SUBJECT_FIELDS: ReadonlyMap<string, string> = /* @__PURE__ */ new Map([
-  [BASH_TOOL_NAMES[0], 'command'],
-  [SKILL_TOOL_NAME, 'name'],
-  [SUBAGENT_TOOL_NAME, 'subagent'],
-]);
+export const PERMISSION_SUBJECT_FIELDS: ReadonlyMap<string, string> = /* @__PURE__ */ (() =>
+  new Map([
+    [BASH_TOOL_NAMES[0], 'command'],
+    [SKILL_TOOL_NAME, 'name'],
+    [SUBAGENT_TOOL_NAME, 'subagent'],
+  ]))();

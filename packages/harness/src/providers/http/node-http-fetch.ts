@@ -32,7 +32,7 @@ export interface NodeHttpFetchOptions {
 
 /** Defaults of `NodeHttpFetchOptions`. */
 export const DEFAULT_NODE_HTTP_FETCH_OPTIONS: Readonly<{ keepAlive: boolean; keepAliveMsecs: number; maxSockets: number }> =
-  /* @__PURE__ */ Object.freeze({ keepAlive: true, keepAliveMsecs: 1000, maxSockets: Number.POSITIVE_INFINITY });
+  /* @__PURE__ */ Object.freeze({ keepAlive: true, keepAliveMsecs: 1000, maxSockets: Infinity });
 
 /**
  * A `fetch` for the HTTP providers on Node.js, built on `node:http` / `node:https` with one

@@ -42,7 +42,7 @@ export const OPENROUTER_EXECUTION_CAPABILITIES: Readonly<ExecutionCapabilities> 
   attachments: false,
   history: true,
   maxContextStrategy: 'large',
-  notes: Object.freeze(['One hosted chat-completions call per turn.', 'No tools, no continuation, no approvals.']) as string[],
+  notes: /* @__PURE__ */ Object.freeze(['One hosted chat-completions call per turn.', 'No tools, no continuation, no approvals.']) as string[],
 });
 
 /**

@@ -70,7 +70,7 @@ export interface PostgresTable {
 }
 
 const PART = '[a-z_][a-z0-9_]{0,47}';
-const TABLE_PATTERN = /* @__PURE__ */ new RegExp(`^(?:(${PART})\\.)?(${PART})$`);
+const TABLE_PATTERN = /* @__PURE__ */ (() => new RegExp(`^(?:(${PART})\\.)?(${PART})$`))();
 
 /**
  * Validates a table name — lowercase letters, digits and `_`, at most 48 characters, optionally

@@ -10,23 +10,35 @@ export function toToolDefinition(tool: AnyTypedTool): HarnessToolDefinition {
   return {
     name: tool.name,
     description: tool.description,
-    inputSchema: copySchema(inputSchema),
+    inputSchema: frozenSchema(inputSchema),
     ...(rule === undefined ? {} : { requiresApproval: typeof rule === 'boolean' ? rule : approvalOf(tool, rule) }),
     ...(tool.metadata === undefined ? {} : { metadata: tool.metadata }),
   };
 }
 
-/** The JSON text of each resolved schema, kept so every listing gets a fresh copy cheaply. */
-const schemaText = new WeakMap<object, string>();
+/** The deep-frozen copy of each resolved schema, made once and shared by every listing. */
+const frozenSchemas = new WeakMap<object, Record<string, unknown>>();
 
-/** A fresh deep copy of a resolved JSON Schema (so no consumer can change what later turns see). */
-function copySchema(schema: Record<string, unknown>): Record<string, unknown> {
-  let text = schemaText.get(schema);
-  if (text === undefined) {
-    text = JSON.stringify(schema);
-    schemaText.set(schema, text);
+/**
+ * A deep-frozen copy of a resolved JSON Schema, made on the first listing: no consumer can change
+ * what later turns see, and no listing pays for a copy.
+ */
+function frozenSchema(schema: Record<string, unknown>): Record<string, unknown> {
+  let frozen = frozenSchemas.get(schema);
+  if (frozen === undefined) {
+    frozen = deepFreeze(JSON.parse(JSON.stringify(schema)) as Record<string, unknown>);
+    frozenSchemas.set(schema, frozen);
   }
-  return JSON.parse(text) as Record<string, unknown>;
+  return frozen;
+}
+
+/** Freezes a parsed JSON value and everything in it. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const entry of Object.values(value)) deepFreeze(entry);
+    Object.freeze(value);
+  }
+  return value;
 }
 
 /**

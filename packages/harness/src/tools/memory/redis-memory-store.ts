@@ -36,7 +36,7 @@ end
 `;
 
 /** put(key, record): refuses past maxEntries or maxBytes and changes nothing then. */
-const PUT_SCRIPT = `${SIZE_OF}
+const PUT_SCRIPT = /* @__PURE__ */ (() => `${SIZE_OF}
 local hash, key, record, max_entries, max_bytes, size_field = KEYS[1], ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5]
 local total = tonumber(redis.call('HGET', hash, size_field)) or size_of(hash, size_field)
 local old = redis.call('HGET', hash, key)
@@ -46,10 +46,10 @@ local after = total + #record - (old and #old or -#key)
 if after > max_bytes then return {'bytes', after} end
 redis.call('HSET', hash, key, record, size_field, after)
 return {'ok', after}
-`;
+`)();
 
 /** delete(key): 1 when it was there. */
-const DELETE_SCRIPT = `${SIZE_OF}
+const DELETE_SCRIPT = /* @__PURE__ */ (() => `${SIZE_OF}
 local hash, key, size_field = KEYS[1], ARGV[1], ARGV[2]
 local old = redis.call('HGET', hash, key)
 if not old then return 0 end
@@ -58,7 +58,7 @@ if redis.call('HLEN', hash) == 1 and redis.call('HEXISTS', hash, size_field) == 
 local total = tonumber(redis.call('HGET', hash, size_field))
 if total then redis.call('HSET', hash, size_field, math.max(0, total - #key - #old)) end
 return 1
-`;
+`)();
 
 /** get(key): the record, or refuses one larger than maxBytes without sending it. */
 const GET_SCRIPT = `
@@ -71,14 +71,14 @@ return {'ok', record}
 `;
 
 /** all(): every field and record (flat, in either protocol), or refuses a hash past the limits without sending it. */
-const ALL_SCRIPT = `${SIZE_OF}
+const ALL_SCRIPT = /* @__PURE__ */ (() => `${SIZE_OF}
 local hash, max_entries, max_bytes, size_field = KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3]
 local count = redis.call('HLEN', hash) - redis.call('HEXISTS', hash, size_field)
 if count > max_entries then return {'entries', count} end
 local total = size_of(hash, size_field)
 if total > max_bytes then return {'bytes', total} end
 return {'ok', redis.call('HGETALL', hash)}
-`;
+`)();
 
 /**
  * A {@link MemoryStore} in one Redis hash, shared by every process and machine using the same

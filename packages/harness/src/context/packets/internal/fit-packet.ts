@@ -43,7 +43,7 @@ const frame = (complete: boolean, sources: string, omitted: string) => `{"comple
 
 const commas = (count: number) => Math.max(0, count - 1);
 /** For walks that take nothing into account (indexing past its end reads `undefined`). */
-const NOTHING_TAKEN = new Uint8Array(0);
+const NOTHING_TAKEN = /* @__PURE__ */ new Uint8Array(0);
 
 /**
  * Chooses what the packet takes: the required selections and everything they depend on, then
