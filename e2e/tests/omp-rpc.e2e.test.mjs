@@ -3,6 +3,7 @@
 // omp's own session in a new engine process.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setImmediate as nextTick } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { childProcessesNamed, describeAcpEngine } from '../acp-suite.mjs';
 import { cli, isolatedEnv, turn, useCliTestContext } from '../helpers.mjs';
@@ -108,6 +109,6 @@ function processesRunning(text) {
 
 /** Polls `check` on each turn of the event loop (bounded); the command's process shows up a moment after the tool starts. */
 async function waitFor(check) {
-  for (let attempt = 0; attempt < 5_000 && !check(); attempt += 1) await new Promise((resolve) => setImmediate(resolve));
+  for (let attempt = 0; attempt < 5_000 && !check(); attempt += 1) await nextTick();
   expect(check()).toBe(true);
 }
