@@ -1,7 +1,8 @@
 import { HarnessConfigError } from '../core/errors/harness-config-error.js';
 import { isRecord } from '../shared/is-record.js';
 import { buildLocalPrompt } from './build-local-prompt.js';
-import { copilotNativeBinary } from './internal/copilot-native-binary.js';
+import { resolveCopilotNativeBinary } from '../process/copilot-native-binary.js';
+import { loadNodeModules } from '../process/load-node-modules.js';
 import { lazyPrivateDir, loadPresetFs, oncePerDir, readBoundedFile, runScratchDir, type LazyPrivateDir } from './internal/preset-files.js';
 import { createCopilotStreamReader } from './internal/read-copilot-stream.js';
 import { checkChoice, checkPresetOptions, checkStringList, presetBase, resumesSession, sessionContinuation, type PresetSpec } from './local-cli-preset.js';
@@ -125,7 +126,15 @@ function copilotConfig(options: CopilotAdapterOptions, root: LazyPrivateDir): Lo
   }
   let native: Promise<string> | undefined;
   const nativeCommand = () => {
-    native ??= loadPresetFs().then((fs) => copilotNativeBinary(options.command ?? SPEC.defaultCommand, { ...fs.env, ...options.env }, options.cwd));
+    native ??= loadNodeModules().then(async (node) => {
+      const found = await resolveCopilotNativeBinary(node, options.command ?? SPEC.defaultCommand, { ...node.process.env, ...options.env }, options.cwd ?? node.process.cwd());
+      if (found.shimWithoutNative !== undefined) {
+        throw new Error(
+          `${found.path} is the npm loader of GitHub Copilot CLI, and its native binary (${found.shimWithoutNative}) is not installed beside it. Reinstall @github/copilot, or set \`command\` to the native \`copilot\` binary.`,
+        );
+      }
+      return found.path;
+    });
     native.catch(() => {
       native = undefined;
     });

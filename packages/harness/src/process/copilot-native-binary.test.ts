@@ -46,7 +46,7 @@ describe('resolveCopilotNativeBinary', () => {
   it('keeps the shim when no platform package is installed, a command that is no shim as found, and a missing command as given', async () => {
     const node = await loadNodeModules();
     const bare = layout(undefined);
-    expect(await resolveCopilotNativeBinary(node, 'copilot', { PATH: bare.bin }, '/')).toEqual({ path: join(bare.bin, 'copilot'), fromShim: false });
+    expect(await resolveCopilotNativeBinary(node, 'copilot', { PATH: bare.bin }, '/')).toEqual({ path: join(bare.bin, 'copilot'), fromShim: false, shimWithoutNative: `@github/${platformPackage}` });
     const plain = executable(join(tempDir(), 'copilot'));
     expect(await resolveCopilotNativeBinary(node, plain, {}, '/')).toEqual({ path: plain, fromShim: false });
     expect(await resolveCopilotNativeBinary(node, 'copilot', { PATH: tempDir() }, '/')).toEqual({ path: 'copilot', fromShim: false });
@@ -58,6 +58,6 @@ describe('resolveCopilotNativeBinary', () => {
     expect((await resolveCopilotNativeBinary(node, 'copilot', { PATH: escaping.bin }, '/')).fromShim).toBe(false);
     const broken = layout(join('@github', platformPackage));
     writeFileSync(join(broken.modules, '@github', platformPackage, 'package.json'), '{not json');
-    expect(await resolveCopilotNativeBinary(node, 'copilot', { PATH: broken.bin }, '/')).toEqual({ path: join(broken.bin, 'copilot'), fromShim: false });
+    expect(await resolveCopilotNativeBinary(node, 'copilot', { PATH: broken.bin }, '/')).toEqual({ path: join(broken.bin, 'copilot'), fromShim: false, shimWithoutNative: `@github/${platformPackage}` });
   });
 });

@@ -17,14 +17,15 @@ const MAX_PACKAGE_JSON_CHARS = 65_536;
  * native process (and its tools) running. When `command` resolves to that shim (through the `.bin`
  * link, or a Windows `.cmd` beside `node_modules`), this returns the native binary beside it;
  * otherwise `command` resolved as given (or `command` itself when it cannot be found, so starting
- * it fails with its own name). Never throws.
+ * it fails with its own name); `shimWithoutNative` names the platform package when the shim was
+ * found but no native binary beside it. Never throws.
  */
 export async function resolveCopilotNativeBinary(
   node: NodeModules,
   command: string,
   env: Record<string, string | undefined>,
   cwd: string,
-): Promise<{ path: string; fromShim: boolean }> {
+): Promise<{ path: string; fromShim: boolean; shimWithoutNative?: string }> {
   try {
     const lookup = await findExecutable(node, command, env, cwd);
     if (!lookup.found) return { path: command, fromShim: false };
@@ -36,8 +37,10 @@ export async function resolveCopilotNativeBinary(
     const shimDirs = real.endsWith(`${path.sep}${SHIM}`)
       ? [path.resolve(real, '..')]
       : [path.join(bin, 'node_modules', '@github', 'copilot'), path.join(bin, '..', '@github', 'copilot')];
+    let sawShim = false;
     for (const shimDir of shimDirs) {
       if (!(await isFile(node, path.join(shimDir, SHIM)))) continue;
+      sawShim = true;
       for (const platform of platformNames(node.process.platform)) {
         const name = `copilot-${platform}-${arch()}`;
         // Where Node's resolution from the shim finds it: nested first, then beside it in the scope.
@@ -47,7 +50,7 @@ export async function resolveCopilotNativeBinary(
         }
       }
     }
-    return { path: lookup.path, fromShim: false };
+    return sawShim ? { path: lookup.path, fromShim: false, shimWithoutNative: `@github/copilot-${platformNames(node.process.platform)[0] ?? ''}-${arch()}` } : { path: lookup.path, fromShim: false };
   } catch {
     return { path: command, fromShim: false };
   }
@@ -56,15 +59,18 @@ export async function resolveCopilotNativeBinary(
 /** The platform package's entry (its `exports["."]`, else `copilot`/`copilot.exe`) when it is a file. */
 async function nativeEntry(fs: FsLike, node: NodeModules, dir: string): Promise<string | undefined> {
   let entry: string | undefined;
-  try {
-    const text = await fs.readFile(node.path.join(dir, 'package.json'), 'utf8');
-    if (text.length <= MAX_PACKAGE_JSON_CHARS) {
-      const manifest = JSON.parse(text) as { exports?: unknown };
-      const exported = typeof manifest.exports === 'object' && manifest.exports !== null ? (manifest.exports as Record<string, unknown>)['.'] : manifest.exports;
-      if (typeof exported === 'string') entry = exported;
+  // No manifest: the binary's usual names; a manifest that does not parse: nothing is followed.
+  const text = await fs.readFile(node.path.join(dir, 'package.json'), 'utf8').catch(() => undefined);
+  if (text !== undefined) {
+    try {
+      if (text.length <= MAX_PACKAGE_JSON_CHARS) {
+        const manifest = JSON.parse(text) as { exports?: unknown };
+        const exported = typeof manifest.exports === 'object' && manifest.exports !== null ? (manifest.exports as Record<string, unknown>)['.'] : manifest.exports;
+        if (typeof exported === 'string') entry = exported;
+      }
+    } catch {
+      return undefined;
     }
-  } catch {
-    return undefined;
   }
   const candidates = entry === undefined ? ['copilot', 'copilot.exe'] : [entry];
   for (const candidate of candidates) {
