@@ -19,3 +19,4 @@ export { createQwenAcpAdapter, type QwenAcpPresetOptions } from './qwen-acp-pres
 export { createCopilotAcpAdapter, type CopilotAcpPresetOptions } from './copilot-acp-preset.js';
 export { createHermesAcpAdapter, type HermesAcpPresetOptions } from './hermes-acp-preset.js';
 export type { AcpEngineProvider } from './acp-engine-home.js';
+export type { AcpEngineSetup, AcpPreparedEngine } from './acp-engine-setup.js';
