@@ -9,7 +9,6 @@ import { createClaudeAgentSdkAdapter } from './claude-agent-sdk/index.js';
 import { createClaudeCodeSessionAdapter } from './claude-code-session/index.js';
 import { createCodexAppServerAdapter } from './codex-app-server/index.js';
 import { createOmpRpcAdapter } from './omp-rpc/index.js';
-import { createFakeExecutionAdapter } from '../testing/fake-execution-adapter.js';
 
 /** One engine: what it is, how this package's tests drive it, and its adapter. */
 export interface EngineRegistration {
@@ -24,9 +23,9 @@ export interface EngineRegistration {
   /**
    * What the tests run: `real binary` (e2e against the loopback model, plus unit tests with a
    * fake) or `fake executable` (one that prints the engine's documented output; it cannot be
-   * installed here); `in-process` for the scripted mock, which is its own test double.
+   * installed here).
    */
-  testedWith: 'real binary' | 'fake executable' | 'in-process';
+  testedWith: 'real binary' | 'fake executable';
   /** Its adapter with default options (constructing it starts nothing). */
   create(): ExecutionAdapter;
 }
@@ -58,14 +57,6 @@ export const ENGINE_REGISTRY: readonly EngineRegistration[] = /* @__PURE__ */ Ob
     create: () => createClaudeAgentSdkAdapter(),
   },
   { id: 'omp-rpc', engine: 'oh-my-pi', shape: 'session: its own JSONL RPC (`omp --mode rpc`, on Bun)', installableHere: true, testedWith: 'real binary', create: () => createOmpRpcAdapter() },
-  {
-    id: 'fake-backend',
-    engine: 'scripted mock (`@agent-assistant/harness/testing`)',
-    shape: 'in-process: `createFakeExecutionAdapter({ steps })` answers each turn from its script',
-    installableHere: true,
-    testedWith: 'in-process',
-    create: () => createFakeExecutionAdapter({ steps: [] }),
-  },
   { id: 'claude-code', engine: 'Claude Code', shape: 'one-shot: `claude -p` (stream-json when streaming)', installableHere: true, testedWith: 'real binary', create: local('claude-code') },
   { id: 'codex', engine: 'Codex', shape: 'one-shot: `codex exec --json`', installableHere: true, testedWith: 'real binary', create: local('codex') },
   { id: 'gemini-cli', engine: 'Gemini CLI', shape: 'one-shot: `gemini --output-format json` (stream-json when streaming)', installableHere: true, testedWith: 'real binary', create: local('gemini-cli') },
