@@ -24,5 +24,7 @@ describe('readProviderError (property)', () => {
       }),
       { numRuns: propertyRuns() },
     );
+    // Found by this property: an invalid-request code under a 404 with x-should-retry: true.
+    expect(classifyProviderError({ status: 404, names: ['INVALID_ARGUMENT'], shouldRetry: true })).toMatchObject({ class: 'not_found', retryable: false });
   });
 });

@@ -221,7 +221,9 @@ export function classifyProviderError(failure: {
   let errorClass = found === 'invalid_request' && byStatus !== undefined && specificStatusClasses.has(byStatus) ? byStatus : (found ?? byStatus ?? 'unknown');
   if (overflowCandidates.has(errorClass) && isContextOverflowMessage(failure.message)) errorClass = 'context_overflow';
   const verdict = verdicts[errorClass];
-  const retryable = neverRetried.has(errorClass) ? false : (failure.shouldRetry ?? verdict.retryable);
+  // A code that is never retried stays so when a more specific status renamed its class (INVALID_ARGUMENT under a 404).
+  const never = neverRetried.has(errorClass) || (found !== undefined && neverRetried.has(found));
+  const retryable = never ? false : (failure.shouldRetry ?? verdict.retryable);
   return { class: errorClass, code: verdict.code, retryable };
 }
 
