@@ -23,9 +23,9 @@ describe('Claude Agent SDK (real) — resume in a new query', () => {
   afterEach(async () => {
     await Promise.all(backends.splice(0).map((adapter) => adapter.dispose()));
   });
-  const harnessFor = () => {
+  const harnessFor = (extra = {}) => {
     const env = isolatedEnv(context.home, { ANTHROPIC_BASE_URL: context.server.url, ANTHROPIC_API_KEY: 'sk-ant-fake-sdk', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1' });
-    const backend = context.harness.createClaudeAgentSdkAdapter(adapterOptions(context.home, env));
+    const backend = context.harness.createClaudeAgentSdkAdapter({ ...adapterOptions(context.home, env), ...extra });
     backends.push(backend);
     return context.harness.createHarness({ backend, limits: { maxElapsedMs: 150_000 } });
   };
@@ -37,7 +37,8 @@ describe('Claude Agent SDK (real) — resume in a new query', () => {
     expect(continuation).toMatchObject({ kind: 'claude-agent-sdk.session', continuationId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     await backends.splice(0)[0].dispose();
     expect(childProcessesNamed(SDK_CLAUDE)).toHaveLength(0);
-    const two = await harnessFor().runTurn(turn('sdk-resume-2', 'which word?', { metadata: { backendContinuation: continuation } }));
+    // The second adapter is handed the SDK module itself (the `sdk` option) instead of importing it.
+    const two = await harnessFor({ sdk: await import('@anthropic-ai/claude-agent-sdk') }).runTurn(turn('sdk-resume-2', 'which word?', { metadata: { backendContinuation: continuation } }));
     expect(two.outcome).toBe('completed');
     expect(context.harness.backendContinuationFrom(two).continuationId).toBe(continuation.continuationId);
     const last = context.server.requests.filter((request) => request.method === 'POST').at(-1);

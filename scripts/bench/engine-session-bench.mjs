@@ -23,10 +23,12 @@ const env = { PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}`, HOME: home,
 const common = { cwd: join(home, 'work'), env, inheritEnv: [] };
 const adapters = {
   omp: () => harness.createOmpRpcAdapter({ ...common, command: join(bin, 'omp'), home, provider: { baseUrl: `${server.url}/v1`, model: 'fake-model', apiKey: 'sk-fake' } }),
-  'claude-agent-sdk': () => harness.createClaudeAgentSdkAdapter(common),
+  // The SDK from e2e/node_modules, handed over: the built package cannot import it by name from here.
+  'claude-agent-sdk': async () =>
+    harness.createClaudeAgentSdkAdapter({ ...common, sdk: await import(pathToFileURL(join(bin, '..', '@anthropic-ai', 'claude-agent-sdk', 'sdk.mjs')).href) }),
 };
 if (!(engine in adapters)) throw new Error('usage: engine-session-bench.mjs omp|claude-agent-sdk');
-const session = adapters[engine]();
+const session = await adapters[engine]();
 const request = (turnId) => ({
   assistantId: 'bench',
   turnId,

@@ -17,6 +17,7 @@ describe('createClaudeAgentSdkAdapter', () => {
     expect(() => createClaudeAgentSdkAdapter({ command: 'claude' } as never)).toThrow(HarnessConfigError);
     expect(() => createClaudeAgentSdkAdapter({ pathToClaudeCodeExecutable: '' })).toThrow(/pathToClaudeCodeExecutable/);
     expect(() => createClaudeAgentSdkAdapter({ permissionMode: 'bypassPermissions' as never })).toThrow(HarnessConfigError);
+    expect(() => createClaudeAgentSdkAdapter({ sdk: {} as never })).toThrow(/option sdk/);
   });
 
   it('without the SDK installed a turn fails, naming the package and how to install it', async () => {

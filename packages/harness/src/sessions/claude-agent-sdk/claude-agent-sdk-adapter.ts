@@ -10,7 +10,7 @@ import { ClaudeCodeSessionProtocol, type ClaudeEngine } from '../claude-code-ses
 import type { ClaudeLiveSession, ClaudeTurn, ClaudeTurnEnd } from '../claude-code-session/claude-live-session.js';
 import type { ClaudePermissionRequest } from '../claude-code-session/read-claude-line.js';
 import { startAgentSdkEngine } from './agent-sdk-engine.js';
-import { loadClaudeAgentSdk } from './load-claude-agent-sdk.js';
+import { loadClaudeAgentSdk, type AgentSdkModule } from './load-claude-agent-sdk.js';
 
 /** The backend id of {@link ClaudeAgentSdkExecutionAdapter}. */
 export const CLAUDE_AGENT_SDK_BACKEND_ID = 'claude-agent-sdk';
@@ -19,6 +19,11 @@ export const CLAUDE_AGENT_SDK_BACKEND_ID = 'claude-agent-sdk';
 export interface ClaudeAgentSdkAdapterOptions extends Omit<ClaudeCodeSessionAdapterOptions, 'command' | 'extraArgs'> {
   /** The `claude` executable the SDK runs. @default the SDK's bundled one (its platform package) */
   pathToClaudeCodeExecutable?: string | undefined;
+  /**
+   * The SDK module itself (`await import('@anthropic-ai/claude-agent-sdk')`), for a bundle or a
+   * module layout where this package cannot import it by name. @default imported by name on the first turn
+   */
+  sdk?: { query: (...args: never[]) => unknown } | undefined;
 }
 
 /**
@@ -39,7 +44,10 @@ export interface ClaudeAgentSdkAdapterOptions extends Omit<ClaudeCodeSessionAdap
 export class ClaudeAgentSdkExecutionAdapter extends SessionExecutionAdapter<ClaudeLiveSession, ClaudePermissionRequest, ClaudeTurnEnd, ClaudeTurn> {
   /** @throws HarnessConfigError when an option is invalid; `field` names it. */
   constructor(options: ClaudeAgentSdkAdapterOptions = {}) {
-    const { pathToClaudeCodeExecutable, ...rest } = isRecord(options as unknown) ? options : ({} as ClaudeAgentSdkAdapterOptions);
+    const { pathToClaudeCodeExecutable, sdk, ...rest } = isRecord(options as unknown) ? options : ({} as ClaudeAgentSdkAdapterOptions);
+    if (sdk !== undefined && (!isRecord(sdk as unknown) || typeof sdk.query !== 'function')) {
+      throw new HarnessConfigError('Claude Agent SDK adapter option sdk must be the SDK module (an object with query()).', { field: 'sdk' });
+    }
     if (pathToClaudeCodeExecutable !== undefined && (typeof pathToClaudeCodeExecutable !== 'string' || pathToClaudeCodeExecutable === '' || pathToClaudeCodeExecutable.includes('\0'))) {
       throw new HarnessConfigError('Claude Agent SDK adapter option pathToClaudeCodeExecutable must be a non-empty path.', { field: 'pathToClaudeCodeExecutable' });
     }
@@ -47,7 +55,7 @@ export class ClaudeAgentSdkExecutionAdapter extends SessionExecutionAdapter<Clau
       throw new HarnessConfigError('Claude Agent SDK adapter: command and extraArgs are options of the Claude Code session adapter; use pathToClaudeCodeExecutable.', { field: 'command' in rest ? 'command' : 'extraArgs' });
     }
     const resolved = resolveClaudeCodeSessionOptions(rest);
-    super(new ClaudeCodeSessionProtocol(resolved, agentSdkEngine(resolved, pathToClaudeCodeExecutable)));
+    super(new ClaudeCodeSessionProtocol(resolved, agentSdkEngine(resolved, pathToClaudeCodeExecutable, sdk as AgentSdkModule | undefined)));
   }
 }
 
@@ -59,7 +67,7 @@ export function createClaudeAgentSdkAdapter(options: ClaudeAgentSdkAdapterOption
   return new ClaudeAgentSdkExecutionAdapter(options);
 }
 
-function agentSdkEngine(options: ResolvedClaudeCodeSessionOptions, pathToClaudeCodeExecutable: string | undefined): ClaudeEngine {
+function agentSdkEngine(options: ResolvedClaudeCodeSessionOptions, pathToClaudeCodeExecutable: string | undefined, given: AgentSdkModule | undefined): ClaudeEngine {
   return {
     identity: { backendId: CLAUDE_AGENT_SDK_BACKEND_ID, kind: `${CLAUDE_AGENT_SDK_BACKEND_ID}.session`, label: 'Claude Agent SDK' },
     notes: [
@@ -69,7 +77,7 @@ function agentSdkEngine(options: ResolvedClaudeCodeSessionOptions, pathToClaudeC
       'Continuation: the Claude session id; resumed with options.resume when the live query is gone.',
     ],
     async starter(context: SessionCallContext, resuming: boolean) {
-      const [sdk, node] = await Promise.all([loadClaudeAgentSdk(), loadNodeModules()]);
+      const [sdk, node] = await Promise.all([given ?? loadClaudeAgentSdk(), loadNodeModules()]);
       const env = buildEnvironment(node.process.env, options.inheritEnv, options.env, node.process.platform);
       const instructions = instructionsText(context.request);
       const queryOptions: Record<string, unknown> = {
