@@ -1,85 +1,54 @@
-import { loadBuiltins } from '../../shared/load-builtins.js';
+import { lazyPrivateDir, loadPresetFs, oncePerDir, type LazyPrivateDir, type PresetFs } from './preset-files.js';
 
-/** `node:fs/promises`, `node:os` and `node:path`, the parts a private home uses. */
-export interface HomeFs {
-  mkdtemp(prefix: string): Promise<string>;
-  mkdir(path: string, options: { recursive: true; mode?: number }): Promise<unknown>;
+/** The part of `node:fs/promises` and `node:path` an engine's setup writes its configuration with. */
+export type HomeFs = Pick<PresetFs, 'mkdir' | 'join'> & {
   writeFile(path: string, data: string, options: { mode: number }): Promise<void>;
-  rm(path: string, options: { recursive: true; force: true }): Promise<void>;
-  join(...parts: string[]): string;
-}
+};
 
-/** Writes an engine's files (its configuration) into a fresh home. */
+/** Writes an engine's files (its configuration) into its home. */
 export type HomeSetup = (home: string, fs: HomeFs) => Promise<void>;
 
-async function loadHomeFs(): Promise<HomeFs & { tmpdir(): string }> {
-  const [fs, os, path] = (await loadBuiltins(['node:fs/promises', 'node:os', 'node:path'])) as [
-    Pick<HomeFs, 'mkdtemp' | 'mkdir' | 'writeFile' | 'rm'>,
-    { tmpdir(): string },
-    { join(...parts: string[]): string },
-  ];
-  return {
-    mkdtemp: (prefix) => fs.mkdtemp(prefix),
-    mkdir: (target, options) => fs.mkdir(target, options),
-    writeFile: (target, data, options) => fs.writeFile(target, data, options),
-    rm: (target, options) => fs.rm(target, options),
-    join: (...parts) => path.join(...parts),
-    tmpdir: () => os.tmpdir(),
-  };
-}
-
 /**
- * One engine instance's own home directory: the caller's `given` directory, or a fresh one
- * (`<tmpdir>/<prefix>XXXXXX`, mode 0700) made on first use and removed by `dispose`. `setup`
- * runs once, before the first run, in either case (it writes the engine's configuration).
+ * One engine instance's own home directory: the caller's `given` directory (made if missing), or a
+ * private one of the adapter instance (`lazyPrivateDir`: `<tmpdir>/<prefix>XXXXXX`, mode 0700, made
+ * on first use, removed by `dispose`). `setup` runs once per directory, before the first run, in
+ * either case (it writes the engine's configuration); a failed setup is retried on the next call.
  */
 export class PrivateHome {
-  private made: Promise<string> | undefined;
-  private temporary = false;
+  private readonly root: LazyPrivateDir;
+  private readonly ready: () => Promise<string>;
 
-  constructor(
-    private readonly prefix: string,
-    private readonly setup: HomeSetup,
-    private readonly given?: string,
-  ) {}
-
-  /** The home's path, made and set up on the first call. A failed setup is retried on the next call. */
-  path(): Promise<string> {
-    this.made ??= this.make();
-    this.made.catch(() => {
-      this.made = undefined;
+  constructor(prefix: string, setup: HomeSetup, given?: string) {
+    const root = given === undefined ? lazyPrivateDir(prefix) : givenDir(given);
+    this.root = root;
+    this.ready = oncePerDir(root, async (dir) => {
+      const fs = await loadPresetFs();
+      await setup(dir, { mkdir: fs.mkdir, join: fs.join, writeFile: (path, data, options) => fs.writeFile(path, data, { flag: 'w', mode: options.mode }) });
+      return dir;
     });
-    return this.made;
+  }
+
+  /** The home's path, made and set up on the first call. */
+  path(): Promise<string> {
+    return this.ready();
   }
 
   /** Removes a home this instance made (never a given one). */
-  async dispose(): Promise<void> {
-    const made = this.made;
-    this.made = undefined;
-    if (made === undefined || !this.temporary) return;
-    const home = await made.catch(() => undefined);
-    if (home === undefined) return;
-    const fs = await loadHomeFs();
-    await fs.rm(home, { recursive: true, force: true });
+  dispose(): Promise<void> {
+    return this.root.remove();
   }
+}
 
-  private async make(): Promise<string> {
-    const fs = await loadHomeFs();
-    let home = this.given;
-    if (home === undefined) {
-      home = await fs.mkdtemp(fs.join(fs.tmpdir(), this.prefix));
-      this.temporary = true;
-    } else {
-      await fs.mkdir(home, { recursive: true, mode: 0o700 });
-    }
-    try {
-      await this.setup(home, fs);
-    } catch (error) {
-      if (this.given === undefined) await fs.rm(home, { recursive: true, force: true }).catch(() => undefined);
-      throw error;
-    }
-    return home;
-  }
+/** A caller's directory as a `LazyPrivateDir` that is made when missing and never removed. */
+function givenDir(dir: string): LazyPrivateDir {
+  return {
+    get: async () => {
+      const fs = await loadPresetFs();
+      await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+      return dir;
+    },
+    remove: () => Promise.resolve(),
+  };
 }
 
 /** The environment that puts an engine's HOME and XDG directories inside `home`. */
