@@ -99,7 +99,15 @@ export function startAgentSdkEngine(sdk: AgentSdkModule, spec: AgentSdkEngineSpe
       ...(typeof extra['blockedPath'] === 'string' ? { blocked_path: extra['blockedPath'] } : {}),
       ...(Array.isArray(extra['suggestions']) ? { permission_suggestions: extra['suggestions'] } : {}),
     };
-    emit(JSON.stringify({ type: 'control_request', request_id: requestId, request }));
+    let line: string;
+    try {
+      line = JSON.stringify({ type: 'control_request', request_id: requestId, request });
+    } catch {
+      // An input JSON cannot carry (a BigInt, a cycle) is refused, not passed on unseen.
+      pending.delete(requestId);
+      return Promise.resolve({ behavior: 'deny', message: 'The tool input cannot be shown to the host.' });
+    }
+    emit(line);
     return answered.finally(() => pending.delete(requestId));
   };
 
@@ -125,7 +133,8 @@ export function startAgentSdkEngine(sdk: AgentSdkModule, spec: AgentSdkEngineSpe
     try {
       for await (const message of running) {
         const line = JSON.stringify(message);
-        if (encoder.encode(line).byteLength > spec.maxLineBytes) {
+        // UTF-8 takes at most 3 bytes per UTF-16 unit: only a long line is encoded to be measured.
+        if (line.length * 3 > spec.maxLineBytes && encoder.encode(line).byteLength > spec.maxLineBytes) {
           finish({ kind: 'line_too_long', maxLineBytes: spec.maxLineBytes });
           abortController.abort();
           return;
