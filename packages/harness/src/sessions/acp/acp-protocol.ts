@@ -5,10 +5,10 @@ import type {
   SessionApprovalView,
   SessionCallContext,
   SessionDriverSettings,
-  SessionPlacement,
   SessionProtocol,
   SessionStartContext,
 } from '../driver/session-protocol.js';
+import { sessionPlacement } from '../driver/session-placement.js';
 import { failedResult, type SessionTurnReport } from '../driver/session-turn-report.js';
 import type { ResolvedAcpAdapterOptions } from './acp-adapter-options.js';
 import type { AcpEngineSetup, AcpPreparedEngine } from './acp-engine-setup.js';
@@ -73,13 +73,7 @@ export class AcpProtocol implements SessionProtocol<AcpLiveSession, AcpOpenPermi
   }
 
   /** One engine per assistant and `sessionId` (else `threadId`); without either, one for this turn only. */
-  place({ request }: Omit<SessionCallContext, 'key'>): SessionPlacement {
-    const sessionKey = request.sessionId ?? request.threadId;
-    return {
-      key: JSON.stringify([request.assistantId, sessionKey ?? `turn:${request.turnId}:${globalThis.crypto.randomUUID()}`]),
-      ephemeral: sessionKey === undefined,
-    };
-  }
+  place = sessionPlacement;
 
   open(context: SessionCallContext): Promise<AcpLiveSession> {
     return this.engineConfig().then((config) => startAcpSession(config, context.signal, context.report, wantedSession(context)));

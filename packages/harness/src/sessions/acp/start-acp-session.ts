@@ -55,7 +55,7 @@ export async function startAcpSession(
 }
 
 /** The end of the engine's stderr (secrets are blanked out by the process layer). */
-export function stderrOf(session: AcpLiveSession): string {
+export function stderrOf(session: { readonly engine: { stderrTail(): string } }): string {
   const tail = session.engine.stderrTail().slice(-500).trim();
   return tail === '' ? '' : ` (stderr: ${tail})`;
 }

@@ -6,6 +6,7 @@ import { prepareEngineHome, type EngineHome } from '../../process/private-home.j
 import { loadNodeModules } from '../../process/load-node-modules.js';
 import { describeError } from '../../shared/describe-error.js';
 import { finishedResult } from '../acp/acp-result.js';
+import { stderrOf } from '../acp/start-acp-session.js';
 import type { SessionApprovalAnswerer, SessionApprovalView, SessionCallContext, SessionDriverSettings, SessionProtocol, SessionStartContext } from '../driver/session-protocol.js';
 import { failedResult } from '../driver/session-turn-report.js';
 import { sessionPlacement } from '../driver/session-placement.js';
@@ -125,7 +126,7 @@ export class OmpRpcProtocol implements SessionProtocol<OmpLiveSession, OmpApprov
     if (ending.kind === 'failed' || ending.stopReason === 'error') {
       const gone = ending.kind === 'failed' && ending.engineGone;
       const why = ending.kind === 'failed' ? ending.message : (ending.errorMessage ?? 'the model call failed').split('\n')[0]!.slice(0, 500);
-      const stderr = gone ? this.stderrOf(session) : '';
+      const stderr = gone ? stderrOf(session) : '';
       const failed = failedResult(report, 'backend_execution_error', `${this.label}: ${why}${stderr}`, true, gone ? { engineExited: true } : undefined);
       return { result: { ...failed, continuation, metadata: { continuation } }, engineGone: gone };
     }
@@ -166,7 +167,7 @@ export class OmpRpcProtocol implements SessionProtocol<OmpLiveSession, OmpApprov
       session.sessionId = sessionIdOf(state);
       session.resumed = resume !== undefined;
     } catch (error) {
-      const stderr = this.stderrOf(session);
+      const stderr = stderrOf(session);
       await session.dispose();
       throw new Error(`the engine session could not be opened: ${describeError(error)}${stderr}`, { cause: error });
     }
@@ -189,11 +190,6 @@ export class OmpRpcProtocol implements SessionProtocol<OmpLiveSession, OmpApprov
       if (this.home === home) this.home = undefined;
     });
     return home;
-  }
-
-  private stderrOf(session: OmpLiveSession): string {
-    const tail = session.engine.stderrTail().slice(-500).trim();
-    return tail === '' ? '' : ` (stderr: ${tail})`;
   }
 }
 
