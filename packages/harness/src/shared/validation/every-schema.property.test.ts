@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMemoryVfs } from '@agent-assistant/vfs';
 import type * as zm from 'zod/mini';
 import { propertyRuns } from '../../__fixtures__/property-runs.js';
-import type { ValidationIssue } from './index.js';
+import { mutated, verdict, type Json, type Parser } from './__fixtures__/differential.js';
 
 /**
  * Every schema of every module that imports the validator, against zod/mini: each module is
@@ -19,10 +19,6 @@ import type { ValidationIssue } from './index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const src = join(here, '../..');
-
-interface Parser {
-  safeParse(value: unknown): { success: boolean; data?: unknown; error?: { issues: readonly ValidationIssue[] } };
-}
 
 /** Modules that import the validator but build no schema of their own, and why that is safe. */
 const NO_SCHEMA_OF_THEIR_OWN: ReadonlyMap<string, string> = new Map([
@@ -190,55 +186,9 @@ function arbitraryOf(schema: ZodSchema, depth = 0): fc.Arbitrary<unknown> {
   }
 }
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type Path = (string | number)[];
-
-function pathsOf(value: Json, prefix: Path = []): Path[] {
-  if (value === null || typeof value !== 'object') return [];
-  const keys: (string | number)[] = Array.isArray(value) ? value.map((_, index) => index) : Object.keys(value);
-  return keys.flatMap((key) => [[...prefix, key], ...pathsOf((value as Record<string | number, Json>)[key]!, [...prefix, key])]);
-}
-
-/** `seed` with one change: a value replaced, a key removed, or a key added (hostile names included). */
-function mutated(seed: Json): fc.Arbitrary<Json> {
-  const paths = pathsOf(seed);
-  // An own `__proto__` key is where the two differ by design (ours never copies or checks it; see
-  // validation.test.ts), so mutations do not add one.
-  const names = fc.constantFrom('constructor', 'type', 'extra', '');
-  return fc
-    .tuple(fc.nat({ max: Math.max(paths.length - 1, 0) }), fc.constantFrom('replace', 'remove', 'add'), fc.jsonValue({ maxDepth: 2 }), names)
-    .map(([index, change, value, name]) => {
-      const copy = JSON.parse(JSON.stringify(seed)) as Json;
-      const path = paths[index];
-      if (path === undefined) return value as Json;
-      let parent = copy as Record<string | number, Json>;
-      for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, Json>;
-      const last = path.at(-1)!;
-      if (change === 'replace') parent[last] = value as Json;
-      else if (change === 'remove' && !Array.isArray(parent)) delete parent[last];
-      else {
-        const target = parent[last];
-        if (target !== null && typeof target === 'object' && !Array.isArray(target)) {
-          Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
-        } else parent[last] = value as Json;
-      }
-      return copy;
-    });
-}
-
-/**
- * Accepted with its output, or refused with each issue as `path: code`. After a wrong type, zod/mini
- * still runs length checks on anything that has a `length` (an array where a string belongs); ours
- * stops at the type, so at a path with `invalid_type` only that code counts.
- */
-function verdict(schema: Parser, value: unknown) {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return { success: true, data: parsed.data };
-  const issues = (parsed.error?.issues ?? []).map((issue) => ({ path: issue.path.map(String).join('.'), code: issue.code }));
-  const wrongType = new Set(issues.filter((issue) => issue.code === 'invalid_type').map((issue) => issue.path));
-  const kept = issues.filter((issue) => issue.code === 'invalid_type' || !wrongType.has(issue.path)).map((issue) => `${issue.path}: ${issue.code}`);
-  return { success: false, issues: [...new Set(kept)].sort() };
-}
+// An own `__proto__` key is where the two differ by design (ours never copies or checks it; see
+// validation.test.ts), so mutations do not add one.
+const ADDED_NAMES = ['constructor', 'type', 'extra', ''];
 
 const modules = schemaModules();
 let ours: Recorded;
@@ -270,7 +220,7 @@ describe('every schema module is compared with zod/mini', () => {
       mine.forEach((schema, index) => {
         const zod = theirs[index]!;
         const seeds = arbitraryOf(zod);
-        const values = fc.oneof(seeds, seeds.chain((seed) => mutated(JSON.parse(JSON.stringify(seed ?? null)) as Json)), fc.jsonValue({ maxDepth: 2 }));
+        const values = fc.oneof(seeds, seeds.chain((seed) => mutated(JSON.parse(JSON.stringify(seed ?? null)) as Json, ADDED_NAMES)), fc.jsonValue({ maxDepth: 2 }));
         fc.assert(
           fc.property(values, (value) => {
             expect(verdict(schema, value), `schema ${String(index)} of ${module}`).toEqual(verdict(zod, value));

@@ -4,7 +4,10 @@ import { propertyRuns } from '../../__fixtures__/property-runs.js';
 import { pauseForApproval } from '../../core/__fixtures__/approval-pause.js';
 import { createTurnInput } from '../../testing/index.js';
 import { toExecutionRequest } from '../../core/to-execution-request.js';
-import type { ValidationIssue } from './index.js';
+import { mutated, verdict, type Json, type Parser } from './__fixtures__/differential.js';
+
+/** Keys a mutation adds; these schemas treat an own `__proto__` the same in both validators. */
+const HOSTILE_NAMES = ['__proto__', 'constructor', 'type', 'text', 'id', 'extra', ''];
 
 /**
  * The harness's own validator against zod/mini, whose API it follows: the real schemas of the
@@ -13,9 +16,6 @@ import type { ValidationIssue } from './index.js';
  * parsed output, and each issue's path and code. `every-schema.property.test.ts` does the same for
  * every schema of every module that imports the validator.
  */
-interface Parser {
-  safeParse(value: unknown): { success: boolean; data?: unknown; error?: { issues: readonly ValidationIssue[] } };
-}
 type Schemas = Record<'turnInput' | 'modelOutput' | 'continuation' | 'executionRequest' | 'executionResult' | 'streamEvent', Parser>;
 
 async function loadSchemas(): Promise<Schemas> {
@@ -37,49 +37,6 @@ async function loadSchemas(): Promise<Schemas> {
   };
 }
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type Path = (string | number)[];
-
-function pathsOf(value: Json, prefix: Path = []): Path[] {
-  if (value === null || typeof value !== 'object') return [];
-  const keys: (string | number)[] = Array.isArray(value) ? value.map((_, index) => index) : Object.keys(value);
-  return keys.flatMap((key) => [[...prefix, key], ...pathsOf((value as Record<string | number, Json>)[key]!, [...prefix, key])]);
-}
-
-/** `seed` with one change: a value replaced, a key removed, or a key added (hostile names included). */
-function mutated(seed: Json): fc.Arbitrary<Json> {
-  const paths = pathsOf(seed);
-  const names = fc.constantFrom('__proto__', 'constructor', 'type', 'text', 'id', 'extra', '');
-  return fc
-    .tuple(fc.nat({ max: Math.max(paths.length - 1, 0) }), fc.constantFrom('replace', 'remove', 'add'), fc.jsonValue({ maxDepth: 2 }), names)
-    .map(([index, change, value, name]) => {
-      const copy = JSON.parse(JSON.stringify(seed)) as Json;
-      const path = paths[index];
-      if (path === undefined) return value as Json;
-      let parent = copy as Record<string | number, Json>;
-      for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, Json>;
-      const last = path.at(-1)!;
-      if (change === 'replace') parent[last] = value as Json;
-      else if (change === 'remove' && !Array.isArray(parent)) delete parent[last];
-      else {
-        const target = parent[last];
-        if (target !== null && typeof target === 'object' && !Array.isArray(target)) {
-          Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
-        } else parent[last] = value as Json;
-      }
-      return copy;
-    });
-}
-
-function verdict(schema: Parser, value: unknown) {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return { success: true, data: parsed.data };
-  const issues = (parsed.error?.issues ?? []).map((issue) => ({ path: issue.path.map(String).join('.'), code: issue.code }));
-  // After a wrong type zod/mini still runs length checks on anything with a `length`; ours stops there.
-  const wrongType = new Set(issues.filter((issue) => issue.code === 'invalid_type').map((issue) => issue.path));
-  const kept = issues.filter((issue) => issue.code === 'invalid_type' || !wrongType.has(issue.path)).map((issue) => `${issue.path}: ${issue.code}`);
-  return { success: false, issues: [...new Set(kept)].sort() };
-}
 
 let ours: Schemas;
 let zods: Schemas;
@@ -123,7 +80,7 @@ describe('the validator and zod/mini agree on the real schemas', () => {
   for (const key of keys) {
     it(`${key}: the seeds parse the same, and so does every one-change mutation of them`, () => {
       for (const seed of seeds[key]) expect(verdict(ours[key], seed)).toEqual(verdict(zods[key], seed));
-      const values = fc.oneof(...seeds[key].map(mutated), fc.jsonValue({ maxDepth: 3 }));
+      const values = fc.oneof(...seeds[key].map((seed) => mutated(seed, HOSTILE_NAMES)), fc.jsonValue({ maxDepth: 3 }));
       fc.assert(
         fc.property(values, (value) => {
           expect(verdict(ours[key], value)).toEqual(verdict(zods[key], value));
