@@ -1,4 +1,5 @@
 export { createHarness } from './create-harness.js';
+export { defineExecutionAdapter } from './define-execution-adapter.js';
 export { DEFAULT_TURN_LIMITS, resolveLimits, type ResolvedHarnessLimits } from './limits.js';
 export { createSteering } from './steering/create-steering.js';
 export { HARNESS_STOP_REASONS, outcomeForStopReason, stopReasonToUserMessage } from './stop-reason.js';

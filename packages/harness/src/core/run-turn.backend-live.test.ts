@@ -11,6 +11,7 @@ import type { HarnessTraceEvent } from './types/trace.js';
 import type { ExecutionAdapter, ExecutionStreamEvent } from '../execution/types.js';
 import { LocalCommandExecutionAdapter } from '../local/local-command-adapter.js';
 import { PLAIN_CAPABILITIES, turnInput } from '../local/__fixtures__/test-helpers.js';
+import { defineExecutionAdapter } from './define-execution-adapter.js';
 
 const engine = fileURLToPath(new URL('./__fixtures__/streaming-engine.mjs', import.meta.url));
 const servers: Server[] = [];
@@ -183,7 +184,7 @@ describe('streamTurn over a backend that streams', () => {
 
   it('ignores events a backend sends after its execute settled, and survives a backend whose events throw on read', async () => {
     let late: ((event: ExecutionStreamEvent) => void) | undefined;
-    const backend: ExecutionAdapter = {
+    const backend: ExecutionAdapter = defineExecutionAdapter({
       backendId: 'late',
       describeCapabilities: () => ({ ...PLAIN_CAPABILITIES, streaming: true }),
       negotiate: () => ({ supported: true, degraded: false, reasons: [], effectiveCapabilities: { ...PLAIN_CAPABILITIES } }),
@@ -199,7 +200,7 @@ describe('streamTurn over a backend that streams', () => {
         options?.onEvent?.({ type: 'text_delta', text: 'on time' });
         return { backendId: 'late', status: 'completed', output: { text: 'on time' } };
       },
-    };
+    });
     const stream = createHarness({ backend }).streamTurn(turnInput('hi'));
     const events: HarnessStreamEvent[] = [];
     for await (const event of stream) {

@@ -13,6 +13,7 @@ import { createScriptedModel } from '../testing/scripted-model.js';
 import type { ExecutionAdapter, ExecutionCapabilities, ExecutionResult } from '../execution/types.js';
 import { PLAIN_CAPABILITIES, turnInput } from '../local/__fixtures__/test-helpers.js';
 import { MAX_PENDING_STEERS } from './internal/turn-steering.js';
+import { defineExecutionAdapter } from './define-execution-adapter.js';
 
 const engine = fileURLToPath(new URL('../__fixtures__/steerable-engine.mjs', import.meta.url));
 
@@ -22,7 +23,7 @@ const engine = fileURLToPath(new URL('../__fixtures__/steerable-engine.mjs', imp
  */
 function steerableBackend(hooks: { onReady?: () => void } = {}): ExecutionAdapter {
   const capabilities: ExecutionCapabilities = { ...PLAIN_CAPABILITIES, streaming: false, steer: true };
-  return {
+  return defineExecutionAdapter({
     backendId: 'steerable',
     describeCapabilities: () => ({ ...capabilities }),
     negotiate: () => ({ supported: true, degraded: false, reasons: [], effectiveCapabilities: { ...capabilities } }),
@@ -55,12 +56,12 @@ function steerableBackend(hooks: { onReady?: () => void } = {}): ExecutionAdapte
         });
       });
     },
-  };
+  });
 }
 
 /** The same engine behind a backend that does not declare `steer`. */
 function plainBackend(): ExecutionAdapter {
-  return {
+  return defineExecutionAdapter({
     backendId: 'plain',
     describeCapabilities: () => ({ ...PLAIN_CAPABILITIES }),
     negotiate: () => ({ supported: true, degraded: false, reasons: [], effectiveCapabilities: { ...PLAIN_CAPABILITIES } }),
@@ -68,7 +69,7 @@ function plainBackend(): ExecutionAdapter {
       expect(options?.steer).toBeUndefined();
       return { backendId: 'plain', status: 'completed', output: { text: 'plain answer' } };
     },
-  };
+  });
 }
 
 describe('steering a running turn', () => {

@@ -15,6 +15,7 @@ import {
   turnInput,
 } from './__fixtures__/test-helpers.js';
 import { LocalCommandExecutionAdapter } from './local-command-adapter.js';
+import { defineExecutionAdapter } from '../core/define-execution-adapter.js';
 
 const misbehave = fixture('misbehave.mjs');
 const leftovers: number[] = [];
@@ -99,7 +100,7 @@ function tracked(adapter: ExecutionAdapter): { backend: ExecutionAdapter; runs: 
   const runs: Promise<ExecutionResult>[] = [];
   return {
     runs,
-    backend: {
+    backend: defineExecutionAdapter({
       backendId: adapter.backendId,
       describeCapabilities: () => adapter.describeCapabilities(),
       negotiate: (request) => adapter.negotiate(request),
@@ -108,6 +109,6 @@ function tracked(adapter: ExecutionAdapter): { backend: ExecutionAdapter; runs: 
         runs.push(run);
         return run;
       },
-    },
+    }),
   };
 }

@@ -18,6 +18,7 @@ import { failedBeforeStart, localResult, toLocalResult, type LocalRun } from './
 import { validateLocalCommandConfig, type ResolvedLocalCommandConfig } from './internal/validate-local-command-config.js';
 import type { LocalCommandAdapterConfig, LocalCommandInvocationContext, LocalCommandPreparedRun } from './local-command-options.js';
 import { describeError } from '../shared/describe-error.js';
+import { defineExecutionAdapter } from '../core/define-execution-adapter.js';
 
 const cloneCapabilities = (capabilities: ExecutionCapabilities): ExecutionCapabilities => ({
   ...capabilities,
@@ -53,6 +54,7 @@ export class LocalCommandExecutionAdapter implements ExecutionAdapter {
   constructor(config: LocalCommandAdapterConfig) {
     this.config = validateLocalCommandConfig(config);
     this.backendId = this.config.backendId;
+    defineExecutionAdapter(this);
   }
 
   /** A copy of the declared capabilities. */

@@ -7,6 +7,7 @@ import type {
   ExecutionRequest,
   ExecutionResult,
 } from '../execution/types.js';
+import { defineExecutionAdapter } from '../core/define-execution-adapter.js';
 
 /** A scripted backend answer: a result (without `backendId`), or a function producing one. */
 export type FakeExecutionStep =
@@ -41,7 +42,7 @@ export function createFakeExecutionAdapter(options: FakeExecutionAdapterOptions)
     ...options.capabilities,
   };
   const requests: ExecutionRequest[] = [];
-  return {
+  return defineExecutionAdapter({
     backendId,
     requests,
     describeCapabilities: () => ({ ...capabilities }),
@@ -55,5 +56,5 @@ export function createFakeExecutionAdapter(options: FakeExecutionAdapterOptions)
       const result = typeof step === 'function' ? await step(request, executeOptions) : step;
       return { backendId, ...result };
     },
-  };
+  });
 }

@@ -22,6 +22,7 @@ import { forwardRelayEvents } from './internal/forward-relay-events.js';
 import { loadDefaultRelay } from './internal/load-default-relay.js';
 import { relayFailure, relayReplyResult, type RelayTurn } from './internal/relay-result.js';
 import { resolveAgentRelayOptions, type ResolvedAgentRelayOptions } from './internal/resolve-adapter-options.js';
+import { defineExecutionAdapter } from '../../core/define-execution-adapter.js';
 
 const cloneCapabilities = (capabilities: ExecutionCapabilities): ExecutionCapabilities => ({
   ...capabilities,
@@ -73,6 +74,7 @@ export class AgentRelayExecutionAdapter implements ExecutionAdapter {
   constructor(options: AgentRelayExecutionAdapterOptions) {
     this.options = resolveAgentRelayOptions(options);
     this.backendId = this.options.backendId;
+    defineExecutionAdapter(this);
   }
 
   /** A copy of the declared capabilities. */

@@ -1,4 +1,3 @@
-import { runBackendTurn } from './run-backend-turn.js';
 import { turnIdentity } from '../../shared/turn-identity.js';
 import type { ExecutionAdapter, ExecutionRequest } from '../../execution/types.js';
 import { HarnessConfigError } from '../errors/harness-config-error.js';
@@ -23,12 +22,15 @@ import { createTurnSignal } from './turn-signal.js';
 import { checkSteering } from './turn-steering.js';
 import { emptyUsage, type HarnessServices } from './run-context.js';
 import { runModelLoop } from './run-model-loop.js';
+import type { BackendRunner } from '../backend-runner.js';
 
 /** Everything `resumeTurn` needs from the harness instance. */
 export interface ResumeDependencies {
   services: HarnessServices;
   trace: HarnessTraceSink | undefined;
   backend?: ExecutionAdapter;
+  /** The runner `backend` carries (set whenever `backend` is). */
+  runBackend?: BackendRunner | undefined;
   requirements?: ExecutionRequest['requirements'];
   resumeGuard?: HarnessResumeGuard;
 }
@@ -220,7 +222,7 @@ function resumeBackend(
     resumedFrom: continuation,
   });
   if (options.resolvedOutput !== undefined) run.output = options.resolvedOutput;
-  return runBackendTurn(run, backend, { requirements: dependencies.requirements, start: { request } });
+  return dependencies.runBackend!(run, backend, { requirements: dependencies.requirements, start: { request } });
 }
 
 function checkDecisions(state: HarnessLoopContinuationState | HarnessBackendContinuationState, decisions: Decisions): void {

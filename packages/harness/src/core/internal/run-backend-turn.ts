@@ -14,8 +14,9 @@ import type { HarnessBackendContinuationState } from '../types/continuation.js';
 import type { HarnessApprovalRequest } from '../types/approval.js';
 import type { HarnessModelOutput } from '../types/model.js';
 import type { HarnessStopReason } from '../types/outcome.js';
-import type { HarnessResult, HarnessResultMetadata } from '../types/result.js';
+import type { HarnessResultMetadata } from '../types/result.js';
 import { toExecutionRequest } from '../to-execution-request.js';
+import type { BackendRunner, BackendRunStart } from '../backend-runner.js';
 import type {
   ExecutionAdapter,
   ExecutionContinuation,
@@ -25,17 +26,11 @@ import type {
   ExecutionSteering,
 } from '../../execution/types.js';
 
-/** Where a backend run starts: a fresh turn, or a resume with the request to send. */
-export interface BackendRunStart {
-  request?: ExecutionRequest;
-}
-
-/** Runs one backend turn under the harness's limits and maps its result onto an outcome. */
-export async function runBackendTurn(
-  run: RunContext,
-  backend: ExecutionAdapter,
-  options: { requirements?: ExecutionRequest['requirements']; start?: BackendRunStart },
-): Promise<HarnessResult> {
+/**
+ * Runs one backend turn under the harness's limits and maps its result onto an outcome. Reached only
+ * through an adapter made by `defineExecutionAdapter` (see `backend-runner.ts`).
+ */
+export const runBackendTurn: BackendRunner = async (run, backend, options) => {
   try {
     return await finishRun(run, await drive(run, backend, options));
   } catch (error) {
@@ -47,7 +42,7 @@ export async function runBackendTurn(
   } finally {
     run.turnSignal.dispose();
   }
-}
+};
 
 async function drive(
   run: RunContext,

@@ -27,6 +27,15 @@ const KNOWN_KEYS: ReadonlySet<string> = new Set(Object.keys(HARNESS_CONFIG_KEYS)
 
 type Check = [field: string, value: unknown, methods: string[]];
 
+/** `value[key]`, with a throwing getter or Proxy trap reported as a `HarnessConfigError` on `field`. */
+function readProperty(value: object, key: string, field: string): unknown {
+  try {
+    return (value as Record<string, unknown>)[key];
+  } catch {
+    throw new HarnessConfigError(`${field}.${key} could not be read (a getter or Proxy threw).`, { field: `${field}.${key}` });
+  }
+}
+
 /** Checks the shape of a `createHarness` config; throws `HarnessConfigError` naming the bad field. */
 export function validateConfig(config: unknown): asserts config is HarnessConfig {
   if (typeof config !== 'object' || config === null) {
@@ -66,7 +75,7 @@ export function validateConfig(config: unknown): asserts config is HarnessConfig
       throw new HarnessConfigError(`${field} must be an object.`, { field });
     }
     for (const method of methods) {
-      if (typeof (value as Record<string, unknown>)[method] !== 'function') {
+      if (typeof readProperty(value, method, field) !== 'function') {
         throw new HarnessConfigError(`${field}.${method} must be a function.`, { field: `${field}.${method}` });
       }
     }
@@ -75,7 +84,7 @@ export function validateConfig(config: unknown): asserts config is HarnessConfig
   if (release !== undefined && typeof release !== 'function') {
     throw new HarnessConfigError('resumeGuard.release must be a function or left out.', { field: 'resumeGuard.release' });
   }
-  if (hasBackend && typeof (candidate.backend as { backendId?: unknown }).backendId !== 'string') {
+  if (hasBackend && typeof readProperty(candidate.backend as object, 'backendId', 'backend') !== 'string') {
     throw new HarnessConfigError('backend.backendId must be a string.', { field: 'backend.backendId' });
   }
   const hooks = candidate.hooks;

@@ -9,6 +9,7 @@ import type { ProjectAgent } from '../agent-project-types.js';
 import type { PermissionRuleSet } from '../permission-types.js';
 import { decidePermission } from '../permissions/decide-permission.js';
 import { FeatureNotSupportedError, type AgentProjectFeature } from './feature-not-supported-error.js';
+import { defineExecutionAdapter } from '../../core/define-execution-adapter.js';
 
 /** What an agent asks of a backend, in the order `FeatureNotSupportedError.features` lists them. */
 export interface AgentBackendNeeds {
@@ -87,10 +88,10 @@ export function engineVerdict(rules: PermissionRuleSet, request: ExecutionPermis
 
 /** The backend, its engine's permission requests answered by the agent's rules (`onPermissionRequest`). */
 export function withEngineRules(backend: ExecutionAdapter, rules: PermissionRuleSet): ExecutionAdapter {
-  return {
+  return defineExecutionAdapter({
     backendId: backend.backendId,
     describeCapabilities: () => backend.describeCapabilities(),
     negotiate: (request) => backend.negotiate(request),
     execute: (request, options) => backend.execute(request, { ...options, onPermissionRequest: (asked) => engineVerdict(rules, asked) }),
-  };
+  });
 }

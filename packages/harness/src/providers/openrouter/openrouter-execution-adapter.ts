@@ -28,6 +28,7 @@ import {
   type ExecutionContext,
 } from './internal/openrouter-execution-results.js';
 import { DEFAULT_OPENROUTER_OPTIONS, openRouterAttributionHeaders, type OpenRouterBaseOptions } from './openrouter-options.js';
+import { defineExecutionAdapter } from '../../core/define-execution-adapter.js';
 
 /** Options of `OpenRouterExecutionAdapter` / `createOpenRouterAdapter`. */
 export type OpenRouterExecutionAdapterOptions = OpenRouterBaseOptions;
@@ -88,6 +89,7 @@ export class OpenRouterExecutionAdapter implements ExecutionAdapter {
       authHeaders: (apiKey) => ({ authorization: `Bearer ${apiKey}` }),
       label: 'OpenRouter',
     });
+    defineExecutionAdapter(this);
   }
 
   /** A fresh copy of the declared capabilities. */

@@ -9,6 +9,7 @@ import { cleanupTempDirs, isAlive, tempDir, turnInput } from '../../local/__fixt
 import { createAcpAdapter, type AcpExecutionAdapter } from './acp-adapter.js';
 import type { AcpAdapterOptions } from './acp-adapter-options.js';
 import { createGeminiAcpAdapter, createOpenCodeAcpAdapter } from './acp-presets.js';
+import { defineExecutionAdapter } from '../../core/define-execution-adapter.js';
 
 const agent = join(import.meta.dirname, '__fixtures__', 'fake-acp-agent.mjs');
 const adapters: AcpExecutionAdapter[] = [];
@@ -133,7 +134,7 @@ describe('createAcpAdapter', () => {
     const [a, b] = [join(dir, 'A'), join(dir, 'B')];
     const seen: unknown[] = [];
     const harness = createHarness({
-      backend: {
+      backend: defineExecutionAdapter({
         backendId: backend.backendId,
         describeCapabilities: () => backend.describeCapabilities(),
         negotiate: (request) => backend.negotiate(request),
@@ -145,7 +146,7 @@ describe('createAcpAdapter', () => {
               return asked.command === `touch ${a}` ? 'approve' : asked.command === `touch ${b}` ? 'ask' : 'reject';
             },
           }),
-      },
+      }),
     });
     const paused = await harness.runTurn(input(`TWICE[${a}|${b}]`));
     expect(paused.outcome).toBe('awaiting_approval');

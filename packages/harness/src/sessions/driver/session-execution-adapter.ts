@@ -20,6 +20,7 @@ import { readPausedTurnState, type PausedTurnState } from './paused-turn-state.j
 import type { ProtocolSession, SessionCallContext, SessionProtocol } from './session-protocol.js';
 import type { SessionTurn } from './session-turn.js';
 import { failedResult, SessionTurnReport } from './session-turn-report.js';
+import { defineExecutionAdapter } from '../../core/define-execution-adapter.js';
 
 interface Call extends SessionCallContext {
   ephemeral: boolean;
@@ -47,6 +48,7 @@ export class SessionExecutionAdapter<S extends ProtocolSession, A, E, T extends 
       ...(maxLiveSessions === undefined ? {} : { maxLiveSessions }),
       ...(idleTimeoutMs === undefined ? {} : { idleTimeoutMs }),
     });
+    defineExecutionAdapter(this);
   }
 
   /** The protocol's capabilities. */
