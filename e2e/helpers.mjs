@@ -175,8 +175,9 @@ export async function collect(stream) {
 /**
  * For a cancel test of a one-shot CLI: `start({ prompt, spawnFn, signal })` starts a run whose
  * prompt makes the fake model call `sleep <unique token>` as a shell tool; resolves once that
- * sleep runs, with the pending run, the tool's pids, what `spawnFn` started (`{ command, pid }`)
- * and `cancel()` to abort the run.
+ * sleep runs, with what `spawnFn` started (`{ command, pid }`), the `engines` among them still
+ * running then, the tool's pids, and `cancel()`: aborts the run, resolves with its result and the
+ * engines and tools still running after it.
  */
 export async function runUntilSleepTool(start) {
   const token = `${40 + Math.floor(Math.random() * 50)}.${Date.now() % 1000}`;
@@ -192,7 +193,13 @@ export async function runUntilSleepTool(start) {
     const found = processesWith(`sleep ${token}`);
     return found.length > 0 ? found : undefined;
   }, { what: 'the sleep tool' });
-  return { running, tools, spawned, cancel: () => controller.abort() };
+  const engines = spawned.map((child) => child.pid).filter(isRunning);
+  const cancel = async () => {
+    controller.abort();
+    const result = await running;
+    return { result, survivors: [...tools, ...engines].filter(isRunning) };
+  };
+  return { spawned, engines, tools, cancel };
 }
 
 /** Pids of running (not zombie) processes whose command line (arguments joined by spaces) contains `token`, e.g. a tool's unique argument. */

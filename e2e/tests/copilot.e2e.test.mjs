@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { adapterOptions, cli, collect, copilotCacheDir, isRunning, runUntilSleepTool, turn, useBackends, useCliTestContext } from '../helpers.mjs';
+import { adapterOptions, cli, collect, copilotCacheDir, runUntilSleepTool, turn, useBackends, useCliTestContext } from '../helpers.mjs';
 
 const context = useCliTestContext('copilot');
 const NATIVE = join('@github', `copilot-${process.platform}-${process.arch}`, 'copilot');
@@ -78,12 +78,10 @@ describe('GitHub Copilot CLI 1.0.102 (real, -p) — end to end', () => {
     );
     expect(run.spawned).toHaveLength(1);
     expect(run.spawned[0].command.endsWith(NATIVE)).toBe(true);
-    const engines = run.spawned.map((child) => child.pid).filter(isRunning);
-    expect(engines).toHaveLength(1);
-    run.cancel();
-    const result = await run.running;
+    expect(run.engines).toHaveLength(1);
+    const { result, survivors } = await run.cancel();
     expect(result).toMatchObject({ status: 'failed', metadata: { cancelled: true } });
-    expect([...run.tools, ...engines].filter(isRunning)).toEqual([]);
+    expect(survivors).toEqual([]);
   });
 
   it('reports an HTTP 400 (session.error, exit 1) as failed, not retryable', async () => {

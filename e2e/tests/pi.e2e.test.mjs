@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { adapterOptions, cli, collect, isRunning, runUntilSleepTool, turn, useBackends, useCliTestContext, userTexts } from '../helpers.mjs';
+import { adapterOptions, cli, collect, runUntilSleepTool, turn, useBackends, useCliTestContext, userTexts } from '../helpers.mjs';
 
 const context = useCliTestContext('pi');
 
@@ -65,12 +65,10 @@ describe('pi 0.73.1 (real) — end to end', () => {
   it('cancel stops pi and the tool it runs (SIGTERM reaches its detached bash)', async () => {
     // The backend itself, not the harness: its execute resolves only once the process group is gone.
     const run = await runUntilSleepTool(({ prompt, spawnFn, signal }) => piBackend({ tools: ['bash'], spawnFn }).execute(turn('pi-4', prompt), { signal }));
-    const engines = run.spawned.map((child) => child.pid).filter(isRunning);
-    expect(engines).toHaveLength(1);
-    run.cancel();
-    const result = await run.running;
+    expect(run.engines).toHaveLength(1);
+    const { result, survivors } = await run.cancel();
     expect(result).toMatchObject({ status: 'failed', metadata: { cancelled: true } });
-    expect([...run.tools, ...engines].filter(isRunning)).toEqual([]);
+    expect(survivors).toEqual([]);
   });
 
   it('reports an HTTP 400 as failed although pi exits 0', async () => {

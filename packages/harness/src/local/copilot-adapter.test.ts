@@ -4,10 +4,9 @@
 import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HarnessConfigError } from '../core/errors/harness-config-error.js';
 import type { ExecutionStreamEvent } from '../execution/types.js';
 import { abortAt, UNANSWERED_MODEL_URL, useFakeCli } from './__fixtures__/fake-cli-rig.js';
-import { executionRequest, fixtureExecutable, isAlive, tempDir } from './__fixtures__/test-helpers.js';
+import { configErrorField, executionRequest, fixtureExecutable, isAlive, tempDir } from './__fixtures__/test-helpers.js';
 import { CopilotExecutionAdapter, createCopilotAdapter, type CopilotAdapterOptions } from './copilot-adapter.js';
 import { createLocalBackendAdapter } from './create-local-backend-adapter.js';
 
@@ -168,14 +167,7 @@ describe('CopilotExecutionAdapter', () => {
   });
 
   it('refuses bad options with a typed error naming the field', () => {
-    const field = (options: CopilotAdapterOptions) => {
-      try {
-        createCopilotAdapter(options);
-      } catch (error) {
-        return error instanceof HarnessConfigError ? error.field : 'other error';
-      }
-      return 'accepted';
-    };
+    const field = (options: CopilotAdapterOptions) => configErrorField(() => createCopilotAdapter(options));
     expect(field({ provider: { baseUrl: 'http://x/v1' } })).toBe('provider');
     expect(field({ provider: { baseUrl: 'ftp://x' }, model: 'm' })).toBe('provider.baseUrl');
     expect(field({ allowTools: ['--allow-all-tools'] })).toBe('allowTools');

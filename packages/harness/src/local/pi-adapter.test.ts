@@ -4,10 +4,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HarnessConfigError } from '../core/errors/harness-config-error.js';
 import type { ExecutionStreamEvent } from '../execution/types.js';
 import { abortAt, UNANSWERED_MODEL_URL, useFakeCli } from './__fixtures__/fake-cli-rig.js';
-import { executionRequest, isAlive, tempDir } from './__fixtures__/test-helpers.js';
+import { configErrorField, executionRequest, isAlive, tempDir } from './__fixtures__/test-helpers.js';
 import { createLocalBackendAdapter } from './create-local-backend-adapter.js';
 import { createPiAdapter, PiExecutionAdapter, type PiAdapterOptions } from './pi-adapter.js';
 
@@ -164,14 +163,7 @@ describe('PiExecutionAdapter', () => {
   });
 
   it('refuses bad options with a typed error naming the field', () => {
-    const field = (options: PiAdapterOptions) => {
-      try {
-        createPiAdapter(options);
-      } catch (error) {
-        return error instanceof HarnessConfigError ? error.field : 'other error';
-      }
-      return 'accepted';
-    };
+    const field = (options: PiAdapterOptions) => configErrorField(() => createPiAdapter(options));
     expect(field({ tools: ['read,bash'] })).toBe('tools');
     expect(field({ tools: ['--yolo'] })).toBe('tools');
     expect(field({ provider: { baseUrl: 'http://x/v1' } })).toBe('provider.models');
