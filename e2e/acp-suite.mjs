@@ -3,8 +3,8 @@
 // suite, every ACP engine; `sessionLoad: true` adds the resume-in-a-new-process and no-process-left tests.
 import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
-import { turn, useCliTestContext } from './helpers.mjs';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { collect, turn, useBackends, useCliTestContext } from './helpers.mjs';
 
 /** Processes started by this one whose command line mentions `name`. */
 export function childProcessesNamed(name) {
@@ -79,12 +79,6 @@ function nextRequest(server, predicate) {
   });
 }
 
-async function collect(stream) {
-  const events = [];
-  for await (const event of stream) events.push(event);
-  return { events, result: await stream.result };
-}
-
 const approvalId = (result) => result.metadata.approvalRequests[0].id;
 
 /**
@@ -93,16 +87,8 @@ const approvalId = (result) => result.metadata.approvalRequests[0].id;
  */
 export function describeAcpEngine(title, { name, prepareHome, makeBackend, processName, rejectedText, skip = false, sessionLoad = false, engineExecutable, reportsUsage = false }) {
   const context = useCliTestContext(name, { prepareHome });
-  const backends = [];
-  const backend = () => {
-    const created = makeBackend(context);
-    backends.push(created);
-    return created;
-  };
+  const backend = useBackends(() => makeBackend(context));
   const harnessOf = (adapter) => context.harness.createHarness({ backend: adapter, limits: { maxElapsedMs: 150_000 } });
-  afterEach(async () => {
-    await Promise.all(backends.splice(0).map((adapter) => adapter.dispose()));
-  });
 
   describe.skipIf(skip)(title, () => {
     it('completes a turn with live text deltas, and reuses the live engine for a second turn of the session', async () => {

@@ -1,5 +1,6 @@
 // Shared setup of the end-to-end tests: the built harness, the CLIs from this folder's
 // node_modules, and an isolated home per CLI run.
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -146,6 +147,59 @@ export function useCliTestContext(name, { prepareHome } = {}) {
   });
   afterEach(removeHomes);
   return context;
+}
+
+/**
+ * Registers an afterEach that disposes what `make(options)` built in the test; returns the
+ * tracked maker. `make` reads the live context values (server URL, home) when called.
+ */
+export function useBackends(make) {
+  const created = [];
+  afterEach(async () => {
+    await Promise.all(created.splice(0).map((backend) => backend.dispose()));
+  });
+  return (options = {}) => {
+    const backend = make(options);
+    created.push(backend);
+    return backend;
+  };
+}
+
+/** The events of a harness stream and its result. */
+export async function collect(stream) {
+  const events = [];
+  for await (const event of stream) events.push(event);
+  return { events, result: await stream.result };
+}
+
+/**
+ * For a cancel test of a one-shot CLI: `start({ prompt, spawnFn, signal })` starts a run whose
+ * prompt makes the fake model call `sleep <unique token>` as a shell tool; resolves once that
+ * sleep runs, with what `spawnFn` started (`{ command, pid }`), the `engines` among them still
+ * running then, the tool's pids, and `cancel()`: aborts the run, resolves with its result and the
+ * engines and tools still running after it.
+ */
+export async function runUntilSleepTool(start) {
+  const token = `${40 + Math.floor(Math.random() * 50)}.${Date.now() % 1000}`;
+  const controller = new AbortController();
+  const spawned = [];
+  const spawnFn = (command, args, options) => {
+    const child = spawn(command, args, options);
+    spawned.push({ command, pid: child.pid });
+    return child;
+  };
+  const running = start({ prompt: `FAKE_SHELL[sleep ${token}]`, spawnFn, signal: controller.signal });
+  const tools = await waitFor(() => {
+    const found = processesWith(`sleep ${token}`);
+    return found.length > 0 ? found : undefined;
+  }, { what: 'the sleep tool' });
+  const engines = spawned.map((child) => child.pid).filter(isRunning);
+  const cancel = async () => {
+    controller.abort();
+    const result = await running;
+    return { result, survivors: [...tools, ...engines].filter(isRunning) };
+  };
+  return { spawned, engines, tools, cancel };
 }
 
 /** Pids of running (not zombie) processes whose command line (arguments joined by spaces) contains `token`, e.g. a tool's unique argument. */

@@ -2,43 +2,27 @@
 // CopilotExecutionAdapter and createHarness, against the loopback fake model through its own-provider
 // (BYOK) offline mode. The command is the npm loader in node_modules/.bin: the adapter must start the
 // native binary behind it. The package cache (235 MB, unpacked on first start) is shared by all tests.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { cli, copilotCacheDir, isRunning, processesWith, turn, useCliTestContext, waitFor } from '../helpers.mjs';
+import { describe, expect, it } from 'vitest';
+import { adapterOptions, cli, collect, copilotCacheDir, runUntilSleepTool, turn, useBackends, useCliTestContext } from '../helpers.mjs';
 
 const context = useCliTestContext('copilot');
 const NATIVE = join('@github', `copilot-${process.platform}-${process.arch}`, 'copilot');
 
-const created = [];
-afterEach(async () => {
-  await Promise.all(created.splice(0).map((backend) => backend.dispose()));
-});
-
-const copilotBackend = (options = {}) => {
-  const backend = new context.harness.CopilotExecutionAdapter({
-    command: cli('copilot'),
-    cwd: join(context.home, 'work'),
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', COPILOT_PROVIDER_API_KEY: 'sk-fake-copilot-e2e' },
-    inheritEnv: [],
-    cacheDir: copilotCacheDir,
-    provider: { baseUrl: `${context.server.url}/v1` },
-    model: 'fake-model',
-    killGraceMs: 2_000,
-    ...options,
-  });
-  created.push(backend);
-  return backend;
-};
+const copilotBackend = useBackends(
+  (options) =>
+    new context.harness.CopilotExecutionAdapter({
+      ...adapterOptions(context.home, { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', COPILOT_PROVIDER_API_KEY: 'sk-fake-copilot-e2e' }),
+      command: cli('copilot'),
+      cacheDir: copilotCacheDir,
+      provider: { baseUrl: `${context.server.url}/v1` },
+      model: 'fake-model',
+      ...options,
+    }),
+);
 const harnessOf = (backend) => context.harness.createHarness({ backend, limits: { maxElapsedMs: 150_000 } });
 const chatRequests = () => context.server.requests.filter((request) => request.url === '/v1/chat/completions');
-
-async function collect(stream) {
-  const events = [];
-  for await (const event of stream) events.push(event);
-  return { events, result: await stream.result };
-}
 
 describe('GitHub Copilot CLI 1.0.102 (real, -p) — end to end', () => {
   it('runs a tool loop offline with your own provider, streaming the tool and the text; usage from the usage file', async () => {
@@ -88,28 +72,16 @@ describe('GitHub Copilot CLI 1.0.102 (real, -p) — end to end', () => {
   });
 
   it('cancel leaves no process: the native binary (never the npm loader) and its tool are gone', async () => {
-    const token = `${40 + Math.floor(Math.random() * 50)}.${Date.now() % 1000}`;
-    const controller = new AbortController();
-    const spawned = [];
-    const spawnFn = (command, args, options) => {
-      const child = spawn(command, args, options);
-      spawned.push({ command, pid: child.pid });
-      return child;
-    };
     // The backend itself, not the harness: its execute resolves only once the process group is gone.
-    const running = copilotBackend({ allowTools: ['shell(sleep)'], spawnFn }).execute(turn('copilot-4', `FAKE_SHELL[sleep ${token}]`), { signal: controller.signal });
-    const tools = await waitFor(() => {
-      const found = processesWith(`sleep ${token}`);
-      return found.length > 0 ? found : undefined;
-    }, { what: 'the sleep tool' });
-    expect(spawned).toHaveLength(1);
-    expect(spawned[0].command.endsWith(NATIVE)).toBe(true);
-    const engines = spawned.map((child) => child.pid).filter(isRunning);
-    expect(engines).toHaveLength(1);
-    controller.abort();
-    const result = await running;
+    const run = await runUntilSleepTool(({ prompt, spawnFn, signal }) =>
+      copilotBackend({ allowTools: ['shell(sleep)'], spawnFn }).execute(turn('copilot-4', prompt), { signal }),
+    );
+    expect(run.spawned).toHaveLength(1);
+    expect(run.spawned[0].command.endsWith(NATIVE)).toBe(true);
+    expect(run.engines).toHaveLength(1);
+    const { result, survivors } = await run.cancel();
     expect(result).toMatchObject({ status: 'failed', metadata: { cancelled: true } });
-    expect([...tools, ...engines].filter(isRunning)).toEqual([]);
+    expect(survivors).toEqual([]);
   });
 
   it('reports an HTTP 400 (session.error, exit 1) as failed, not retryable', async () => {

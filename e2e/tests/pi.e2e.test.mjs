@@ -1,42 +1,26 @@
 // The real `pi` (@mariozechner/pi-coding-agent 0.73.1, pinned) under PiExecutionAdapter and
 // createHarness, against the loopback fake model (OpenAI Chat Completions through a custom provider
 // in pi's models.json). The adapter's own defaults are used: a private HOME and agent directory.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { cli, processesWith, isRunning, turn, useCliTestContext, userTexts, waitFor } from '../helpers.mjs';
+import { describe, expect, it } from 'vitest';
+import { adapterOptions, cli, collect, runUntilSleepTool, turn, useBackends, useCliTestContext, userTexts } from '../helpers.mjs';
 
 const context = useCliTestContext('pi');
 
-const created = [];
-afterEach(async () => {
-  await Promise.all(created.splice(0).map((backend) => backend.dispose()));
-});
-
-const piBackend = (options = {}) => {
-  const backend = new context.harness.PiExecutionAdapter({
-    command: cli('pi'),
-    cwd: join(context.home, 'work'),
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', FAKE_PI_KEY: 'sk-fake-pi-e2e' },
-    inheritEnv: [],
-    provider: { name: 'fake', baseUrl: `${context.server.url}/v1`, apiKeyEnv: 'FAKE_PI_KEY' },
-    model: 'fake-model',
-    killGraceMs: 2_000,
-    ...options,
-  });
-  created.push(backend);
-  return backend;
-};
+const piBackend = useBackends(
+  (options) =>
+    new context.harness.PiExecutionAdapter({
+      ...adapterOptions(context.home, { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', FAKE_PI_KEY: 'sk-fake-pi-e2e' }),
+      command: cli('pi'),
+      provider: { name: 'fake', baseUrl: `${context.server.url}/v1`, apiKeyEnv: 'FAKE_PI_KEY' },
+      model: 'fake-model',
+      ...options,
+    }),
+);
 const harnessOf = (backend) => context.harness.createHarness({ backend, limits: { maxElapsedMs: 120_000 } });
 const chatRequests = () => context.server.requests.filter((request) => request.url === '/v1/chat/completions');
 const toolNames = (request) => (request.body.tools ?? []).map((tool) => tool.function?.name);
-
-async function collect(stream) {
-  const events = [];
-  for await (const event of stream) events.push(event);
-  return { events, result: await stream.result };
-}
 
 describe('pi 0.73.1 (real) — end to end', () => {
   it('runs a tool loop with bash opted in, streaming the tool and the text live; the key only as a bearer token', async () => {
@@ -79,26 +63,12 @@ describe('pi 0.73.1 (real) — end to end', () => {
   });
 
   it('cancel stops pi and the tool it runs (SIGTERM reaches its detached bash)', async () => {
-    const token = `${40 + Math.floor(Math.random() * 50)}.${Date.now() % 1000}`;
-    const controller = new AbortController();
-    const spawned = [];
-    const spawnFn = (command, args, options) => {
-      const child = spawn(command, args, options);
-      spawned.push(child.pid);
-      return child;
-    };
     // The backend itself, not the harness: its execute resolves only once the process group is gone.
-    const running = piBackend({ tools: ['bash'], spawnFn }).execute(turn('pi-4', `FAKE_SHELL[sleep ${token}]`), { signal: controller.signal });
-    const tools = await waitFor(() => {
-      const found = processesWith(`sleep ${token}`);
-      return found.length > 0 ? found : undefined;
-    }, { what: 'the sleep tool' });
-    const engines = spawned.filter(isRunning);
-    expect(engines).toHaveLength(1);
-    controller.abort();
-    const result = await running;
+    const run = await runUntilSleepTool(({ prompt, spawnFn, signal }) => piBackend({ tools: ['bash'], spawnFn }).execute(turn('pi-4', prompt), { signal }));
+    expect(run.engines).toHaveLength(1);
+    const { result, survivors } = await run.cancel();
     expect(result).toMatchObject({ status: 'failed', metadata: { cancelled: true } });
-    expect([...tools, ...engines].filter(isRunning)).toEqual([]);
+    expect(survivors).toEqual([]);
   });
 
   it('reports an HTTP 400 as failed although pi exits 0', async () => {

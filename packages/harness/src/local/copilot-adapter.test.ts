@@ -3,49 +3,33 @@
 // resume, the usage report, HTTP errors, cancel, and the npm loader replaced by its native binary.
 import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HarnessConfigError } from '../core/errors/harness-config-error.js';
+import { describe, expect, it } from 'vitest';
 import type { ExecutionStreamEvent } from '../execution/types.js';
-import { cleanupTempDirs, executionRequest, fixtureExecutable, isAlive, killQuietly, loggedCalls, readPids, tempDir } from './__fixtures__/test-helpers.js';
+import { abortAt, UNANSWERED_MODEL_URL, useFakeCli } from './__fixtures__/fake-cli-rig.js';
+import { configErrorField, executionRequest, fixtureExecutable, isAlive, tempDir } from './__fixtures__/test-helpers.js';
 import { CopilotExecutionAdapter, createCopilotAdapter, type CopilotAdapterOptions } from './copilot-adapter.js';
 import { createLocalBackendAdapter } from './create-local-backend-adapter.js';
 
-let dir: string;
-let log: string;
-let copilot: string;
-let cache: string;
-let pids: number[] = [];
-const created: { dispose(): Promise<void> }[] = [];
-
-beforeEach(() => {
-  dir = tempDir('copilot-test-');
-  log = join(dir, 'calls.jsonl');
-  cache = join(dir, 'cache');
-  copilot = fixtureExecutable(dir, 'copilot', 'fake-copilot.mjs');
+const cli = useFakeCli({
+  executable: 'copilot',
+  script: 'fake-copilot.mjs',
+  create: ({ command, dir, env }, options: CopilotAdapterOptions = {}) =>
+    new CopilotExecutionAdapter({ command, cwd: dir, cacheDir: join(dir, 'cache'), env: env(), killGraceMs: 500, ...options }),
 });
-afterEach(async () => {
-  killQuietly(pids);
-  pids = [];
-  await Promise.all(created.splice(0).map((backend) => backend.dispose()));
-  cleanupTempDirs();
-});
-
-const adapter = (options: CopilotAdapterOptions = {}) => {
-  const backend = new CopilotExecutionAdapter({ command: copilot, cwd: dir, cacheDir: cache, env: { FAKE_CLI_LOG: log }, killGraceMs: 500, ...options });
-  created.push(backend);
-  return backend;
-};
+const adapter = cli.adapter;
+/** The package cache the adapters share (`cacheDir`). */
+const cache = () => join(cli.dir, 'cache');
 
 describe('CopilotExecutionAdapter', () => {
   it('runs `copilot -p "" --output-format json` with the prompt on stdin, a chosen session id, private state and the shared cache', async () => {
     const result = await adapter().execute(executionRequest('hello'));
-    const [call] = loggedCalls(log);
+    const [call] = cli.calls();
     const session = call!.argv.find((arg) => arg.startsWith('--session-id='))!;
     const usageFile = call!.argv.find((arg) => arg.startsWith('--usage-output-file='))!;
     expect(call!.argv).toEqual(['-p', '', '--output-format', 'json', session, usageFile]);
     expect(call!.stdin).toBe('# Instructions\n\nBe brief.\n\n# Message\n\nhello');
     expect(existsSync(usageFile.slice(usageFile.indexOf('=') + 1))).toBe(false);
-    expect(call!.env).toMatchObject({ COPILOT_HOME: join(call!.env['HOME']!, '.copilot'), XDG_CACHE_HOME: cache, COPILOT_AUTO_UPDATE: 'false' });
+    expect(call!.env).toMatchObject({ COPILOT_HOME: join(call!.env['HOME']!, '.copilot'), XDG_CACHE_HOME: cache(), COPILOT_AUTO_UPDATE: 'false' });
     expect(call!.env['HOME']).not.toBe(process.env['HOME']);
     expect(call!.env['COPILOT_OFFLINE']).toBeUndefined();
     expect(result).toMatchObject({
@@ -59,12 +43,12 @@ describe('CopilotExecutionAdapter', () => {
 
   it('runs your own provider in offline mode, the key only in the environment', async () => {
     const backend = adapter({
-      provider: { baseUrl: 'http://127.0.0.1:9/v1', type: 'openai', wireApi: 'completions' },
+      provider: { baseUrl: UNANSWERED_MODEL_URL, type: 'openai', wireApi: 'completions' },
       model: 'fake-model',
-      env: { FAKE_CLI_LOG: log, COPILOT_PROVIDER_API_KEY: 'sk-secret-value-1234' },
+      env: cli.env({ COPILOT_PROVIDER_API_KEY: 'sk-secret-value-1234' }),
     });
     const result = await backend.execute(executionRequest('hi'));
-    const [call] = loggedCalls(log);
+    const [call] = cli.calls();
     expect(result.status).toBe('completed');
     expect(call!.argv).toContain('--model=fake-model');
     expect(call!.argv.join(' ')).not.toContain('sk-secret');
@@ -78,7 +62,7 @@ describe('CopilotExecutionAdapter', () => {
   });
 
   it('denies a command that needs permission by default and says so in tool activity; allowTools lets it run', async () => {
-    const marker = join(dir, 'MARKER');
+    const marker = join(cli.dir, 'MARKER');
     const events: ExecutionStreamEvent[] = [];
     const denied = await adapter().execute(executionRequest(`FAKE_SHELL[touch ${marker}]`), { onEvent: (event) => events.push(event) });
     expect(existsSync(marker)).toBe(false);
@@ -87,11 +71,11 @@ describe('CopilotExecutionAdapter', () => {
       { type: 'tool_activity', phase: 'started', toolCallId: 'call_fake_1', name: 'bash', kind: 'command', command: `touch ${marker}` },
       { type: 'tool_activity', phase: 'finished', toolCallId: 'call_fake_1', name: 'bash', kind: 'command', status: 'rejected' },
     ]);
-    expect(loggedCalls(log)[0]!.argv.some((arg) => /allow-all|yolo/.test(arg))).toBe(false);
+    expect(cli.calls()[0]!.argv.some((arg) => /allow-all|yolo/.test(arg))).toBe(false);
 
     const allowed = await adapter({ allowTools: ['shell(touch)'] }).execute(executionRequest(`FAKE_SHELL[touch ${marker}]`));
     expect(existsSync(marker)).toBe(true);
-    expect(loggedCalls(log)[1]!.argv).toContain('--allow-tool=shell(touch)');
+    expect(cli.calls()[1]!.argv).toContain('--allow-tool=shell(touch)');
     expect(allowed.metadata?.['deniedTools']).toBeUndefined();
     expect(allowed.usage).toMatchObject({ inputTokens: 24, outputTokens: 12 });
   });
@@ -112,8 +96,8 @@ describe('CopilotExecutionAdapter', () => {
     const first = await backend.execute(executionRequest('first'));
     const second = await backend.execute(executionRequest('second', { continuation: first.continuation! }));
     expect(second).toMatchObject({ status: 'completed', output: { text: 'PONG from fake copilot (message 2)' }, continuation: first.continuation });
-    expect(loggedCalls(log)[1]!.argv).toContain(`--resume=${first.continuation!.continuationId!}`);
-    expect(loggedCalls(log)[1]!.argv.some((arg) => arg.startsWith('--session-id'))).toBe(false);
+    expect(cli.calls()[1]!.argv).toContain(`--resume=${first.continuation!.continuationId!}`);
+    expect(cli.calls()[1]!.argv.some((arg) => arg.startsWith('--session-id'))).toBe(false);
   });
 
   it('fails on session.error (exit 1) with the status deciding retryable, and on an unknown session with its words', async () => {
@@ -135,28 +119,21 @@ describe('CopilotExecutionAdapter', () => {
   });
 
   it('cancels: the CLI and its tool child are gone when execute resolves', async () => {
-    const pidFile = join(dir, 'pids');
-    const controller = new AbortController();
-    const result = await adapter({ env: { FAKE_CLI_LOG: log, PID_FILE: pidFile } }).execute(executionRequest('FAKE_HANG'), {
-      signal: controller.signal,
-      onEvent: (event) => {
-        if (event.type === 'tool_activity') controller.abort();
-      },
-    });
-    pids = readPids(pidFile);
+    const result = await adapter({ env: cli.env({ PID_FILE: cli.pidFile }) }).execute(executionRequest('FAKE_HANG'), abortAt('tool_activity'));
+    const pids = cli.hangPids();
     expect(pids).toHaveLength(2);
     expect(result).toMatchObject({ status: 'failed', metadata: { cancelled: true } });
     expect(pids.filter(isAlive)).toEqual([]);
   });
 
   it('starts the native binary behind the npm loader, never the loader itself', async () => {
-    const modules = join(dir, 'lib', 'node_modules', '@github');
+    const modules = join(cli.dir, 'lib', 'node_modules', '@github');
     mkdirSync(join(modules, 'copilot'), { recursive: true });
     writeFileSync(join(modules, 'copilot', 'npm-loader.js'), '#!/bin/sh\necho "the npm loader ran" >&2\nexit 1\n', { mode: 0o755 });
     const platform = join(modules, `copilot-${process.platform}-${process.arch}`);
     mkdirSync(platform, { recursive: true });
     fixtureExecutable(platform, 'copilot', 'fake-copilot.mjs');
-    const bin = join(dir, 'bin');
+    const bin = join(cli.dir, 'bin');
     mkdirSync(bin);
     symlinkSync(join(modules, 'copilot', 'npm-loader.js'), join(bin, 'copilot'));
     const result = await adapter({ command: join(bin, 'copilot') }).execute(executionRequest('hi'));
@@ -172,32 +149,25 @@ describe('CopilotExecutionAdapter', () => {
   it('dispose deletes the private HOME and COPILOT_HOME, never the shared cache', async () => {
     const backend = adapter();
     await backend.execute(executionRequest('first'));
-    const home = loggedCalls(log)[0]!.env['HOME']!;
+    const home = cli.calls()[0]!.env['HOME']!;
     expect(existsSync(join(home, '.copilot', 'session-state'))).toBe(true);
-    mkdirSync(cache, { recursive: true });
+    mkdirSync(cache(), { recursive: true });
     await backend.dispose();
     expect(existsSync(home)).toBe(false);
-    expect(existsSync(cache)).toBe(true);
+    expect(existsSync(cache())).toBe(true);
     expect((await backend.execute(executionRequest('second'))).status).toBe('completed');
     await backend.dispose();
   });
 
   it('is reachable as createLocalBackendAdapter("copilot") and says what it can do', () => {
-    const backend = createLocalBackendAdapter('copilot', { command: copilot });
+    const backend = createLocalBackendAdapter('copilot', { command: cli.command });
     expect(backend).toBeInstanceOf(CopilotExecutionAdapter);
     expect(backend.describeCapabilities()).toMatchObject({ streaming: true, steer: false, approvalInterrupts: 'none', continuationSupport: 'opaque-resume' });
     expect(createCopilotAdapter()).toBeInstanceOf(CopilotExecutionAdapter);
   });
 
   it('refuses bad options with a typed error naming the field', () => {
-    const field = (options: CopilotAdapterOptions) => {
-      try {
-        createCopilotAdapter(options);
-      } catch (error) {
-        return error instanceof HarnessConfigError ? error.field : 'other error';
-      }
-      return 'accepted';
-    };
+    const field = (options: CopilotAdapterOptions) => configErrorField(() => createCopilotAdapter(options));
     expect(field({ provider: { baseUrl: 'http://x/v1' } })).toBe('provider');
     expect(field({ provider: { baseUrl: 'ftp://x' }, model: 'm' })).toBe('provider.baseUrl');
     expect(field({ allowTools: ['--allow-all-tools'] })).toBe('allowTools');

@@ -3,50 +3,23 @@
 // cannot be installed here: its npm package downloads the binary from GitHub in postinstall.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { createHarness } from '../core/create-harness.js';
 import type { LocalSpawnFn } from './local-spawn.js';
-import {
-  cleanupTempDirs,
-  crushInstalledWithoutScripts,
-  executionRequest,
-  fixtureExecutable,
-  isAlive,
-  killQuietly,
-  loggedCalls,
-  readPids,
-  tempDir,
-  turnInput,
-} from './__fixtures__/test-helpers.js';
+import { UNANSWERED_MODEL_URL, useFakeCli } from './__fixtures__/fake-cli-rig.js';
+import { crushInstalledWithoutScripts, executionRequest, isAlive, tempDir, turnInput } from './__fixtures__/test-helpers.js';
 import { backendContinuationFrom } from './backend-continuation.js';
 import { createCrushAdapter, CrushExecutionAdapter, newestSessionId, type CrushAdapterOptions } from './crush-adapter.js';
 import { createLocalBackendAdapter } from './create-local-backend-adapter.js';
 
-let dir: string;
-let log: string;
-let crush: string;
-const adapters: CrushExecutionAdapter[] = [];
-const leftovers: number[] = [];
-
-beforeEach(() => {
-  dir = tempDir('crush-test-');
-  log = join(dir, 'calls.jsonl');
-  crush = fixtureExecutable(dir, 'crush', 'fake-crush.mjs');
+const cli = useFakeCli({
+  executable: 'crush',
+  script: 'fake-crush.mjs',
+  create: ({ command, env }, options: CrushAdapterOptions = {}) => new CrushExecutionAdapter({ command, env: env(), killGraceMs: 200, ...options }),
 });
-afterEach(async () => {
-  await Promise.all(adapters.splice(0).map((adapter) => adapter.dispose()));
-  killQuietly(leftovers.splice(0));
-  cleanupTempDirs();
-});
-
-const adapter = (options: CrushAdapterOptions = {}) => {
-  const created = new CrushExecutionAdapter({ command: crush, env: { FAKE_CLI_LOG: log }, killGraceMs: 200, ...options });
-  adapters.push(created);
-  return created;
-};
-const runs = () => loggedCalls(log).filter((call) => call.argv[0] === 'run');
+const adapter = cli.adapter;
+const runs = () => cli.calls().filter((call) => call.argv[0] === 'run');
 
 describe('CrushExecutionAdapter', () => {
   it('runs `crush run --quiet` with the prompt on stdin, in a private home whose configuration disables bash', async () => {
@@ -75,7 +48,7 @@ describe('CrushExecutionAdapter', () => {
     const harness = createHarness({ backend: adapter() });
     const first = await harness.runTurn(turnInput('first'));
     const continuation = backendContinuationFrom(first)!;
-    const list = loggedCalls(log).find((call) => call.argv[0] === 'session')!;
+    const list = cli.calls().find((call) => call.argv[0] === 'session')!;
     expect(list.argv.slice(0, 4)).toEqual(['session', 'list', '--json', '--data-dir']);
     const sessionId = continuation.state?.['crushSessionId'] as string;
     expect(sessionId).toMatch(/^[0-9a-f]{16}$/);
@@ -103,7 +76,7 @@ describe('CrushExecutionAdapter', () => {
 
   it('passes the provider key by environment only: never in argv or the configuration file', async () => {
     const key = 'sk-crush-secret-123456';
-    await adapter({ provider: { baseUrl: 'http://127.0.0.1:9/v1/', model: 'fake-model', apiKey: key } }).execute(executionRequest('hello'));
+    await adapter({ provider: { baseUrl: `${UNANSWERED_MODEL_URL}/`, model: 'fake-model', apiKey: key } }).execute(executionRequest('hello'));
     const [call] = runs();
     expect(call!.argv.join(' ')).not.toContain(key);
     expect(call!.env['AGENT_ASSISTANT_CRUSH_API_KEY']).toBe(key);
@@ -123,17 +96,15 @@ describe('CrushExecutionAdapter', () => {
   });
 
   it('cancels a run and leaves no process behind (the tool child ignores SIGTERM)', async () => {
-    const pidFile = join(dir, 'pids');
     const controller = new AbortController();
     const spawnFn: LocalSpawnFn = (command, args, options) => {
       const child = spawn(command, args, options);
       child.stdout?.on('data', (chunk: Buffer) => String(chunk).includes('ready') && controller.abort());
       return child;
     };
-    const result = await adapter({ env: { PID_FILE: pidFile }, spawnFn }).execute(executionRequest('FAKE_HANG'), { signal: controller.signal });
+    const result = await adapter({ env: { PID_FILE: cli.pidFile }, spawnFn }).execute(executionRequest('FAKE_HANG'), { signal: controller.signal });
     expect(result).toMatchObject({ status: 'failed', metadata: { cancelled: true } });
-    const pids = readPids(pidFile);
-    leftovers.push(...pids);
+    const pids = cli.hangPids();
     expect(pids).toHaveLength(2);
     expect(pids.filter(isAlive)).toEqual([]);
   });
@@ -144,7 +115,7 @@ describe('CrushExecutionAdapter', () => {
     const home = runs()[0]!.env['HOME']!;
     await made.dispose();
     expect(existsSync(home)).toBe(false);
-    const given = join(dir, 'given-home');
+    const given = join(cli.dir, 'given-home');
     const mine = adapter({ home: given });
     await mine.execute(executionRequest('hello'));
     await mine.dispose();

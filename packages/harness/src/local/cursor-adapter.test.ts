@@ -2,52 +2,27 @@
 // shapes (cursor.com/docs/cli/reference/output-format, captures in ZhengyiLuo/AgentsServer; see
 // __fixtures__/fake-cursor.mjs). The Cursor CLI cannot be installed here (its installer downloads
 // from cursor.com) and needs a Cursor login.
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHarness } from '../core/create-harness.js';
 import type { ExecutionStreamEvent } from '../execution/types.js';
-import {
-  cleanupTempDirs,
-  executionRequest,
-  fixtureExecutable,
-  isAlive,
-  killQuietly,
-  loggedCalls,
-  readPids,
-  tempDir,
-  turnInput,
-} from './__fixtures__/test-helpers.js';
+import { abortAt, useFakeCli } from './__fixtures__/fake-cli-rig.js';
+import { executionRequest, isAlive, turnInput } from './__fixtures__/test-helpers.js';
 import { backendContinuationFrom } from './backend-continuation.js';
 import { createLocalBackendAdapter } from './create-local-backend-adapter.js';
 import { createCursorAdapter, CursorExecutionAdapter, type CursorAdapterOptions } from './cursor-adapter.js';
 
-let dir: string;
-let log: string;
-let cursor: string;
-const adapters: CursorExecutionAdapter[] = [];
-const leftovers: number[] = [];
-
-beforeEach(() => {
-  dir = tempDir('cursor-test-');
-  log = join(dir, 'calls.jsonl');
-  cursor = fixtureExecutable(dir, 'cursor-agent', 'fake-cursor.mjs');
+const cli = useFakeCli({
+  executable: 'cursor-agent',
+  script: 'fake-cursor.mjs',
+  create: ({ command, env }, options: CursorAdapterOptions = {}) =>
+    new CursorExecutionAdapter({ command, env: env({ CURSOR_API_KEY: 'cursor-key-123456' }), killGraceMs: 200, ...options }),
 });
-afterEach(async () => {
-  await Promise.all(adapters.splice(0).map((adapter) => adapter.dispose()));
-  killQuietly(leftovers.splice(0));
-  cleanupTempDirs();
-});
-
-const adapter = (options: CursorAdapterOptions = {}) => {
-  const created = new CursorExecutionAdapter({ command: cursor, env: { FAKE_CLI_LOG: log, CURSOR_API_KEY: 'cursor-key-123456' }, killGraceMs: 200, ...options });
-  adapters.push(created);
-  return created;
-};
+const adapter = cli.adapter;
 
 describe('CursorExecutionAdapter', () => {
   it('runs `cursor-agent -p --output-format stream-json --trust` (never --force) with the prompt after `--`, in a private HOME', async () => {
     const result = await adapter({ model: 'gpt-5' }).execute(executionRequest('-hello'));
-    const [call] = loggedCalls(log);
+    const [call] = cli.calls();
     expect(call!.argv).toEqual(['-p', '--output-format', 'stream-json', '--trust', '--model', 'gpt-5', '--', '# Instructions\n\nBe brief.\n\n# Message\n\n-hello']);
     expect(call!.env['HOME']).not.toBe(process.env['HOME']);
     expect(result).toMatchObject({
@@ -65,7 +40,7 @@ describe('CursorExecutionAdapter', () => {
     const id = backendContinuationFrom(first)!.continuationId!;
     const second = await harness.runTurn(turnInput('second', { turnId: 't2', metadata: { backendContinuation: backendContinuationFrom(first) } }));
     expect(second.assistantMessage?.text).toBe('PONG from fake cursor (message 2)');
-    const resumed = loggedCalls(log)[1]!;
+    const resumed = cli.calls()[1]!;
     expect(resumed.argv.slice(4, 6)).toEqual(['--resume', id]);
     expect(resumed.argv.at(-1)).toBe('second');
   });
@@ -79,14 +54,14 @@ describe('CursorExecutionAdapter', () => {
       { type: 'tool_activity', phase: 'finished', toolCallId: 'call-shell-1', name: 'shell', kind: 'command', command: 'echo TOOL_OK', status: 'rejected' },
     ]);
     const forced = await adapter({ force: true }).execute(executionRequest('FAKE_TOOL'));
-    expect(loggedCalls(log)[1]!.argv).toContain('--force');
+    expect(cli.calls()[1]!.argv).toContain('--force');
     expect(forced.output?.text).toBe('DONE after tool: TOOL_OK');
   });
 
   it('streams text deltas with --stream-partial-output, each chunk once (not the repeated or cumulative forms)', async () => {
     const events: ExecutionStreamEvent[] = [];
     const result = await adapter().execute(executionRequest('hello'), { onEvent: (event) => events.push(event) });
-    expect(loggedCalls(log)[0]!.argv).toContain('--stream-partial-output');
+    expect(cli.calls()[0]!.argv).toContain('--stream-partial-output');
     const deltas = events.flatMap((event) => (event.type === 'text_delta' ? [event.text] : []));
     expect(deltas).toHaveLength(2);
     expect(deltas.join('')).toBe('PONG from fake cursor (message 1)');
@@ -97,21 +72,15 @@ describe('CursorExecutionAdapter', () => {
     const bad = await adapter().execute(executionRequest('FAKE_HTTP_400'));
     expect(bad).toMatchObject({ status: 'failed', error: { code: 'backend_execution_error', retryable: false } });
     expect(bad.error?.message).toBe('Cursor CLI failed: API Error: 400 fake injected HTTP 400');
-    const noLogin = await adapter({ env: { FAKE_CLI_LOG: log } }).execute(executionRequest('hello'));
+    const noLogin = await adapter({ env: cli.env() }).execute(executionRequest('hello'));
     expect(noLogin.status).toBe('failed');
     expect(noLogin.error?.message).toMatch(/Cursor CLI exited with code 1: .*CURSOR_API_KEY/);
   });
 
   it('cancels a streaming run and leaves no process behind (the tool child ignores SIGTERM)', async () => {
-    const pidFile = join(dir, 'pids');
-    const controller = new AbortController();
-    const result = await adapter({ env: { FAKE_CLI_LOG: log, CURSOR_API_KEY: 'k-123456', PID_FILE: pidFile } }).execute(executionRequest('FAKE_HANG'), {
-      signal: controller.signal,
-      onEvent: (event) => event.type === 'text_delta' && controller.abort(),
-    });
+    const result = await adapter({ env: cli.env({ CURSOR_API_KEY: 'k-123456', PID_FILE: cli.pidFile }) }).execute(executionRequest('FAKE_HANG'), abortAt('text_delta'));
     expect(result).toMatchObject({ status: 'failed', metadata: { cancelled: true } });
-    const pids = readPids(pidFile);
-    leftovers.push(...pids);
+    const pids = cli.hangPids();
     expect(pids).toHaveLength(2);
     expect(pids.filter(isAlive)).toEqual([]);
   });
@@ -119,7 +88,7 @@ describe('CursorExecutionAdapter', () => {
   it('refuses a hostile continuation id; nothing starts', async () => {
     const result = await adapter().execute(executionRequest('x', { continuation: { kind: 'cursor.session', continuationId: '../x', state: {} } }));
     expect(result).toMatchObject({ status: 'failed', error: { code: 'backend_execution_error', retryable: false } });
-    expect(loggedCalls(log)).toEqual([]);
+    expect(cli.calls()).toEqual([]);
   });
 
   it('has a factory, a createLocalBackendAdapter id, honest capabilities, and checks its options', () => {

@@ -1,53 +1,27 @@
 // GooseExecutionAdapter against a fake `goose` that prints the documented stream-json shapes
 // (goose-cli session/mod.rs, conversation/message.rs; see __fixtures__/fake-goose.mjs). goose
 // cannot be installed here: it is on no registry this machine reaches.
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHarness } from '../core/create-harness.js';
 import type { ExecutionStreamEvent } from '../execution/types.js';
-import {
-  cleanupTempDirs,
-  executionRequest,
-  fixtureExecutable,
-  isAlive,
-  killQuietly,
-  loggedCalls,
-  readPids,
-  tempDir,
-  turnInput,
-} from './__fixtures__/test-helpers.js';
+import { abortAt, UNANSWERED_MODEL_URL, useFakeCli } from './__fixtures__/fake-cli-rig.js';
+import { executionRequest, isAlive, turnInput } from './__fixtures__/test-helpers.js';
 import { backendContinuationFrom } from './backend-continuation.js';
 import { createGooseAdapter, GooseExecutionAdapter, type GooseAdapterOptions } from './goose-adapter.js';
 import { createLocalBackendAdapter } from './create-local-backend-adapter.js';
 import { parseGooseOutput } from './parse-goose-output.js';
 
-let dir: string;
-let log: string;
-let goose: string;
-const adapters: GooseExecutionAdapter[] = [];
-const leftovers: number[] = [];
-
-beforeEach(() => {
-  dir = tempDir('goose-test-');
-  log = join(dir, 'calls.jsonl');
-  goose = fixtureExecutable(dir, 'goose', 'fake-goose.mjs');
+const cli = useFakeCli({
+  executable: 'goose',
+  script: 'fake-goose.mjs',
+  create: ({ command, env }, options: GooseAdapterOptions = {}) => new GooseExecutionAdapter({ command, env: env(), killGraceMs: 200, ...options }),
 });
-afterEach(async () => {
-  await Promise.all(adapters.splice(0).map((adapter) => adapter.dispose()));
-  killQuietly(leftovers.splice(0));
-  cleanupTempDirs();
-});
-
-const adapter = (options: GooseAdapterOptions = {}) => {
-  const created = new GooseExecutionAdapter({ command: goose, env: { FAKE_CLI_LOG: log }, killGraceMs: 200, ...options });
-  adapters.push(created);
-  return created;
-};
+const adapter = cli.adapter;
 
 describe('GooseExecutionAdapter', () => {
   it('runs `goose run --output-format stream-json -i -` with the prompt on stdin, a named session, a private HOME and GOOSE_MODE=approve', async () => {
     const result = await adapter({ model: 'fake-model' }).execute(executionRequest('hello'));
-    const [call] = loggedCalls(log);
+    const [call] = cli.calls();
     const name = call!.argv[call!.argv.indexOf('--name') + 1]!;
     expect(call!.argv).toEqual(['run', '--output-format', 'stream-json', '-i', '-', '--name', name, '--model', 'fake-model', '--with-builtin', 'developer']);
     expect(call!.stdin).toBe('# Instructions\n\nBe brief.\n\n# Message\n\nhello');
@@ -68,7 +42,7 @@ describe('GooseExecutionAdapter', () => {
     const name = backendContinuationFrom(first)!.continuationId!;
     const second = await harness.runTurn(turnInput('second', { turnId: 't2', metadata: { backendContinuation: backendContinuationFrom(first) } }));
     expect(second.assistantMessage?.text).toBe('PONG from fake goose (message 2)');
-    const resumed = loggedCalls(log)[1]!;
+    const resumed = cli.calls()[1]!;
     expect(resumed.argv.slice(5, 8)).toEqual(['--resume', '--name', name]);
     expect(resumed.stdin).toBe('second');
   });
@@ -82,7 +56,7 @@ describe('GooseExecutionAdapter', () => {
   it("runs the tool loop with mode: 'auto' (the opt-in), streaming text and tool activity", async () => {
     const events: ExecutionStreamEvent[] = [];
     const result = await adapter({ mode: 'auto' }).execute(executionRequest('FAKE_TOOL'), { onEvent: (event) => events.push(event) });
-    expect(loggedCalls(log)[0]!.env['GOOSE_MODE']).toBe('auto');
+    expect(cli.calls()[0]!.env['GOOSE_MODE']).toBe('auto');
     expect(result).toMatchObject({ status: 'completed', output: { text: 'DONE after tool: TOOL_OK' }, metadata: { toolCallCount: 1 } });
     expect(events).toEqual([
       { type: 'text_delta', text: 'Let me check.' },
@@ -95,8 +69,8 @@ describe('GooseExecutionAdapter', () => {
 
   it('points goose at an OpenAI-compatible endpoint by environment; the key never reaches argv', async () => {
     const key = 'sk-goose-secret-123456';
-    await adapter({ provider: { baseUrl: 'http://127.0.0.1:9/v1', model: 'fake-model', apiKey: key } }).execute(executionRequest('hello'));
-    const [call] = loggedCalls(log);
+    await adapter({ provider: { baseUrl: UNANSWERED_MODEL_URL, model: 'fake-model', apiKey: key } }).execute(executionRequest('hello'));
+    const [call] = cli.calls();
     expect(call!.env).toMatchObject({ GOOSE_PROVIDER: 'openai', OPENAI_HOST: 'http://127.0.0.1:9', OPENAI_BASE_PATH: 'v1/chat/completions', GOOSE_MODEL: 'fake-model', OPENAI_API_KEY: key });
     expect(call!.argv.join(' ')).not.toContain(key);
   });
@@ -109,15 +83,9 @@ describe('GooseExecutionAdapter', () => {
   });
 
   it('cancels a streaming run and leaves no process behind (the tool child ignores SIGTERM)', async () => {
-    const pidFile = join(dir, 'pids');
-    const controller = new AbortController();
-    const result = await adapter({ env: { FAKE_CLI_LOG: log, PID_FILE: pidFile } }).execute(executionRequest('FAKE_HANG'), {
-      signal: controller.signal,
-      onEvent: (event) => event.type === 'text_delta' && controller.abort(),
-    });
+    const result = await adapter({ env: cli.env({ PID_FILE: cli.pidFile }) }).execute(executionRequest('FAKE_HANG'), abortAt('text_delta'));
     expect(result).toMatchObject({ status: 'failed', metadata: { cancelled: true } });
-    const pids = readPids(pidFile);
-    leftovers.push(...pids);
+    const pids = cli.hangPids();
     expect(pids).toHaveLength(2);
     expect(pids.filter(isAlive)).toEqual([]);
   });
@@ -127,7 +95,7 @@ describe('GooseExecutionAdapter', () => {
       const result = await adapter().execute(executionRequest('x', { continuation: { kind: 'goose.session', continuationId, state: {} } }));
       expect(result).toMatchObject({ status: 'failed', error: { code: 'backend_execution_error', retryable: false } });
     }
-    expect(loggedCalls(log)).toEqual([]);
+    expect(cli.calls()).toEqual([]);
   });
 
   it('has a factory, a createLocalBackendAdapter id, honest capabilities, and checks its options', () => {

@@ -3,52 +3,26 @@
 // resume by session file, pi's exit 0 after a model error, cancel by SIGTERM.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HarnessConfigError } from '../core/errors/harness-config-error.js';
+import { describe, expect, it } from 'vitest';
 import type { ExecutionStreamEvent } from '../execution/types.js';
-import {
-  cleanupTempDirs,
-  executionRequest,
-  fixtureExecutable,
-  isAlive,
-  killQuietly,
-  loggedCalls,
-  readPids,
-  tempDir,
-} from './__fixtures__/test-helpers.js';
+import { abortAt, UNANSWERED_MODEL_URL, useFakeCli } from './__fixtures__/fake-cli-rig.js';
+import { configErrorField, executionRequest, isAlive, tempDir } from './__fixtures__/test-helpers.js';
 import { createLocalBackendAdapter } from './create-local-backend-adapter.js';
 import { createPiAdapter, PiExecutionAdapter, type PiAdapterOptions } from './pi-adapter.js';
 
-let dir: string;
-let log: string;
-let pi: string;
-let pids: number[] = [];
-const created: { dispose(): Promise<void> }[] = [];
-
-beforeEach(() => {
-  dir = tempDir('pi-test-');
-  log = join(dir, 'calls.jsonl');
-  pi = fixtureExecutable(dir, 'pi', 'fake-pi.mjs');
+const cli = useFakeCli({
+  executable: 'pi',
+  script: 'fake-pi.mjs',
+  create: ({ command, dir, env }, options: PiAdapterOptions = {}) => new PiExecutionAdapter({ command, cwd: dir, env: env(), killGraceMs: 500, ...options }),
 });
-afterEach(async () => {
-  killQuietly(pids);
-  pids = [];
-  await Promise.all(created.splice(0).map((backend) => backend.dispose()));
-  cleanupTempDirs();
-});
-
-const adapter = (options: PiAdapterOptions = {}) => {
-  const backend = new PiExecutionAdapter({ command: pi, cwd: dir, env: { FAKE_CLI_LOG: log }, killGraceMs: 500, ...options });
-  created.push(backend);
-  return backend;
-};
+const adapter = cli.adapter;
 
 const promptFileOf = (argv: string[]) => argv.at(-1)!.slice(1);
 
 describe('PiExecutionAdapter', () => {
   it('runs `pi -p --mode json` on a private prompt file, removed afterwards, with the read-only tools and a private agent dir', async () => {
     const result = await adapter().execute(executionRequest('hello'));
-    const [call] = loggedCalls(log);
+    const [call] = cli.calls();
     expect(call!.argv.slice(0, -1)).toEqual(['-p', '--mode', 'json', '--tools', 'read,grep,find,ls']);
     expect(call!.argv.at(-1)).toMatch(/^@\/.+\/prompt\.md$/);
     expect(call!.stdin).toBe('# Instructions\n\nBe brief.\n\n# Message\n\nhello');
@@ -73,7 +47,7 @@ describe('PiExecutionAdapter', () => {
     expect(opted.output?.text).toBe('PONG from fake pi (message 1, tools read,bash)');
     expect(opted.usage).toMatchObject({ inputTokens: 28, outputTokens: 12, costUnits: 0.006 });
     await adapter({ tools: [] }).execute(executionRequest('hi'));
-    const calls = loggedCalls(log);
+    const calls = cli.calls();
     expect(calls[1]!.argv).toContain('read,bash');
     expect(calls[2]!.argv).toContain('--no-tools');
     expect(calls[2]!.argv).not.toContain('--tools');
@@ -93,15 +67,15 @@ describe('PiExecutionAdapter', () => {
   });
 
   it('writes a custom provider to models.json with the key as an environment variable name, never its value', async () => {
-    const agentDir = join(dir, 'agent');
+    const agentDir = join(cli.dir, 'agent');
     const backend = adapter({
       agentDir,
       model: 'fake-model',
-      provider: { name: 'local', baseUrl: 'http://127.0.0.1:9/v1', apiKeyEnv: 'LOCAL_KEY' },
-      env: { FAKE_CLI_LOG: log, LOCAL_KEY: 'sk-secret-value-1234' },
+      provider: { name: 'local', baseUrl: UNANSWERED_MODEL_URL, apiKeyEnv: 'LOCAL_KEY' },
+      env: cli.env({ LOCAL_KEY: 'sk-secret-value-1234' }),
     });
     await backend.execute(executionRequest('hi'));
-    const [call] = loggedCalls(log);
+    const [call] = cli.calls();
     expect(call!.argv).toContain('local/fake-model');
     expect(call!.argv.join(' ')).not.toContain('sk-secret');
     expect(call!.env['PI_CODING_AGENT_DIR']).toBe(agentDir);
@@ -121,23 +95,23 @@ describe('PiExecutionAdapter', () => {
   });
 
   it('resumes by the session file, so a turn from another working directory continues the session', async () => {
-    const agentDir = join(dir, 'shared-agent');
+    const agentDir = join(cli.dir, 'shared-agent');
     const first = await adapter({ agentDir, cwd: tempDir('pi-cwd-a-') }).execute(executionRequest('first'));
     const second = await adapter({ agentDir, cwd: tempDir('pi-cwd-b-') }).execute(executionRequest('second', { continuation: first.continuation! }));
     expect(second).toMatchObject({ status: 'completed', output: { text: 'PONG from fake pi (message 2, tools read,grep,find,ls)' } });
     expect(second.continuation?.continuationId).toBe(first.continuation?.continuationId);
-    const argv = loggedCalls(log)[1]!.argv;
+    const argv = cli.calls()[1]!.argv;
     const session = argv[argv.indexOf('--session') + 1]!;
     expect(session.startsWith(join(agentDir, 'sessions'))).toBe(true);
     expect(session.endsWith(`_${first.continuation!.continuationId!}.jsonl`)).toBe(true);
-    expect(loggedCalls(log)[1]!.stdin).toBe('second');
+    expect(cli.calls()[1]!.stdin).toBe('second');
   });
 
   it('fails plainly when pi refuses a session of another directory (exit 0, empty stdout) instead of completing empty', async () => {
-    const agentDir = join(dir, 'other-agent');
+    const agentDir = join(cli.dir, 'other-agent');
     const first = await adapter({ agentDir, cwd: tempDir('pi-cwd-a-') }).execute(executionRequest('first'));
     // The caller pointed pi elsewhere than the adapter's agent dir: the lookup misses and pi gets the bare id.
-    const stray = adapter({ cwd: tempDir('pi-cwd-b-'), env: { FAKE_CLI_LOG: log, PI_CODING_AGENT_DIR: agentDir } });
+    const stray = adapter({ cwd: tempDir('pi-cwd-b-'), env: cli.env({ PI_CODING_AGENT_DIR: agentDir }) });
     const second = await stray.execute(executionRequest('second', { continuation: first.continuation! }));
     expect(second.status).toBe('failed');
     expect(second.error?.message).toMatch(/^pi refused to resume the session: it belongs to another working directory \(.+\) and pi printed nothing\.$/);
@@ -155,55 +129,41 @@ describe('PiExecutionAdapter', () => {
     expect(result.error?.message).toContain("No session found matching '99999999-aaaa'");
     const hostile = await adapter().execute(executionRequest('again', { continuation: { kind: 'pi.session', continuationId: '..%2F..%2Fetc' } }));
     expect(hostile.error?.message).toContain('does not hold a pi session id');
-    expect(loggedCalls(log)).toHaveLength(1);
+    expect(cli.calls()).toHaveLength(1);
   });
 
   it('cancels with SIGTERM, so pi stops its detached tool too, and removes the prompt file', async () => {
-    const pidFile = join(dir, 'pids');
-    const controller = new AbortController();
-    const backend = adapter({ tools: ['bash'], env: { FAKE_CLI_LOG: log, PID_FILE: pidFile } });
-    const result = await backend.execute(executionRequest('FAKE_HANG'), {
-      signal: controller.signal,
-      onEvent: (event) => {
-        if (event.type === 'tool_activity') controller.abort();
-      },
-    });
-    pids = readPids(pidFile);
+    const backend = adapter({ tools: ['bash'], env: cli.env({ PID_FILE: cli.pidFile }) });
+    const result = await backend.execute(executionRequest('FAKE_HANG'), abortAt('tool_activity'));
+    const pids = cli.hangPids();
     expect(pids).toHaveLength(2);
     expect(result).toMatchObject({ status: 'failed', metadata: { cancelled: true } });
     expect(pids.filter(isAlive)).toEqual([]);
-    expect(existsSync(promptFileOf(loggedCalls(log)[0]!.argv))).toBe(false);
+    expect(existsSync(promptFileOf(cli.calls()[0]!.argv))).toBe(false);
   });
 
   it('dispose deletes the private HOME and agent dir; a later turn starts in a new one', async () => {
     const backend = adapter();
     await backend.execute(executionRequest('first'));
-    const home = loggedCalls(log)[0]!.env['HOME']!;
+    const home = cli.calls()[0]!.env['HOME']!;
     expect(existsSync(join(home, '.pi', 'agent', 'sessions'))).toBe(true);
     await backend.dispose();
     expect(existsSync(home)).toBe(false);
     const again = await backend.execute(executionRequest('second'));
     expect(again.output?.text).toContain('message 1');
-    expect(loggedCalls(log)[1]!.env['HOME']).not.toBe(home);
+    expect(cli.calls()[1]!.env['HOME']).not.toBe(home);
     await backend.dispose();
   });
 
   it('is reachable as createLocalBackendAdapter("pi") and says what it can do', () => {
-    const backend = createLocalBackendAdapter('pi', { command: pi });
+    const backend = createLocalBackendAdapter('pi', { command: cli.command });
     expect(backend).toBeInstanceOf(PiExecutionAdapter);
     expect(backend.describeCapabilities()).toMatchObject({ streaming: true, steer: false, approvalInterrupts: 'none', continuationSupport: 'opaque-resume' });
     expect(createPiAdapter()).toBeInstanceOf(PiExecutionAdapter);
   });
 
   it('refuses bad options with a typed error naming the field', () => {
-    const field = (options: PiAdapterOptions) => {
-      try {
-        createPiAdapter(options);
-      } catch (error) {
-        return error instanceof HarnessConfigError ? error.field : 'other error';
-      }
-      return 'accepted';
-    };
+    const field = (options: PiAdapterOptions) => configErrorField(() => createPiAdapter(options));
     expect(field({ tools: ['read,bash'] })).toBe('tools');
     expect(field({ tools: ['--yolo'] })).toBe('tools');
     expect(field({ provider: { baseUrl: 'http://x/v1' } })).toBe('provider.models');

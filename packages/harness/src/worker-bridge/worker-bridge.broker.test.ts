@@ -17,16 +17,17 @@ import { backendContinuationFrom } from '../local/backend-continuation.js';
 import { executionRequest, fixtureExecutable, turnInput } from '../local/__fixtures__/test-helpers.js';
 import { AgentRelayExecutionAdapter } from '../agent-relay/execution-adapter/agent-relay-execution-adapter.js';
 import { decodeExecutionResultMessage } from '../agent-relay/protocol/execution-result-message.js';
-import { fullRequest, groupAlive, killGroups, requestBody } from './__fixtures__/bridge-test-helpers.js';
+import { fullRequest, groupAlive, killGroups, processGroupOf, requestBody } from './__fixtures__/bridge-test-helpers.js';
 import { startChild, WORKER_BIN, type Child } from './__fixtures__/worker-child.js';
 
 const RAW_WORKER = fileURLToPath(new URL('./__fixtures__/raw-worker.mjs', import.meta.url));
-/** Echoes the prompt; on HANG reports its pid through the FIFO and sleeps (the group leader is this shell, then sleep). */
+/** Echoes the prompt; on HANG reports its pid through the FIFO (see hangStarted) and sleeps. */
 const HANG_SCRIPT = 'prompt=$(cat); case "$prompt" in *HANG*) echo $$ > started.fifo; exec sleep 30;; *) printf "%s" "$prompt";; esac';
 
 const adapters: AgentRelayExecutionAdapter[] = [];
 const children: Child[] = [];
-const pids: number[] = [];
+/** The process groups of the HANG runs. */
+const groups: number[] = [];
 let baseline: Map<string, number>;
 
 /** Handles this process holds, by type (sockets, timers, child processes…). */
@@ -50,15 +51,19 @@ async function startWorker(rig: BrokerRig, args: string[], env: Record<string, s
   return child;
 }
 
-/** A FIFO the HANG script writes its pid to; resolves with the pid once it did. */
+/**
+ * A FIFO the HANG script writes its pid to; resolves, once it did, with the process group of the
+ * run (led by the worker's orphan guard, not by the script), checked alive at that point.
+ */
 function hangStarted(rig: BrokerRig): Promise<number> {
   const fifo = join(rig.cwd, 'started.fifo');
   execFileSync('mkfifo', ['-m', '600', fifo]);
   return readFile(fifo, 'utf8').then((text) => {
     execFileSync('rm', ['-f', fifo]);
-    const pid = Number(text.trim());
-    pids.push(pid);
-    return pid;
+    const group = processGroupOf(Number(text.trim()));
+    groups.push(group);
+    expect(groupAlive(group), `the run's process group ${group} is not running`).toBe(true);
+    return group;
   });
 }
 
@@ -73,8 +78,9 @@ afterEach(async () => {
 
 afterAll(async () => {
   const exits = await Promise.all(children.splice(0).map((child) => child.stop()));
-  killGroups(pids);
-  for (const pid of pids) expect(groupAlive(pid), `process group ${pid} outlived its run`).toBe(false);
+  const survivors = groups.filter(groupAlive);
+  killGroups(groups);
+  expect(survivors, 'process groups that outlived their run').toEqual([]);
   vi.unstubAllEnvs();
   expect(exits.every((exit) => exit.code !== null || exit.signal !== null)).toBe(true);
   const after = activeResources();
@@ -131,23 +137,23 @@ describe('worker bridge in a child process, bash runner', () => {
   it('times out as failed / timeout, retryable; the cancel that follows kills the CLI', async () => {
     const started = hangStarted(rig);
     const pending = adapterFor(rig, 'bash-worker', 1500).execute(executionRequest('HANG please', { turnId: 'timeout-turn' }));
-    const pid = await started;
+    const group = await started;
     const result = await pending;
     expect(result).toMatchObject({ status: 'failed', error: { code: 'timeout', retryable: true } });
     expect(await worker.waitForLine(/turn timeout-turn from chat: failed/)).toMatch(/failed \((timeout|backend_execution_error)\)/);
-    expect(groupAlive(pid)).toBe(false);
+    expect(groupAlive(group)).toBe(false);
   });
 
   it('cancel mid-run (the turn is aborted) kills the CLI', async () => {
     const started = hangStarted(rig);
     const controller = new AbortController();
     const pending = adapterFor(rig, 'bash-worker').execute(executionRequest('HANG please', { turnId: 'cancel-turn' }), { signal: controller.signal });
-    const pid = await started;
+    const group = await started;
     controller.abort();
     expect(await pending).toMatchObject({ status: 'failed', error: { retryable: true } });
     expect(await worker.waitForLine(/request .* cancelled by chat \(cancelled\)/)).toBeTruthy();
     expect(await worker.waitForLine(/turn cancel-turn from chat: failed/)).toBeTruthy();
-    expect(groupAlive(pid)).toBe(false);
+    expect(groupAlive(group)).toBe(false);
   });
 
   it('runs a request delivered twice only once', async () => {
@@ -296,12 +302,12 @@ describe('failures of the processes themselves', () => {
     const worker = await startWorker(rig, ['--cli', 'bash', '--worker-name', 'doomed', '--script', HANG_SCRIPT]);
     const started = hangStarted(rig);
     const pending = adapterFor(rig, 'doomed', 2000).execute(executionRequest('HANG please'));
-    const pid = await started;
+    const group = await started;
     worker.process.kill('SIGKILL');
     expect((await worker.exited).signal).toBe('SIGKILL');
     expect(await pending).toMatchObject({ status: 'failed', error: { code: 'timeout', retryable: true } });
-    await waitUntil(() => !groupAlive(pid));
-    expect(groupAlive(pid)).toBe(false);
+    await waitUntil(() => !groupAlive(group));
+    expect(groupAlive(group)).toBe(false);
   });
 
   it('the broker killed mid-turn: the turn fails retryable; the worker stops cleanly', async () => {
@@ -309,14 +315,14 @@ describe('failures of the processes themselves', () => {
     const worker = await startWorker(rig, ['--cli', 'bash', '--worker-name', 'orphaned', '--script', HANG_SCRIPT]);
     const started = hangStarted(rig);
     const pending = adapterFor(rig, 'orphaned', 2000).execute(executionRequest('HANG please'));
-    const pid = await started;
+    const group = await started;
     await rig.killBroker();
     expect(await pending).toMatchObject({ status: 'failed', error: { retryable: true } });
     worker.process.kill('SIGTERM');
     await worker.waitForLine(/SIGTERM: stopping/);
     worker.process.kill('SIGTERM');
     expect((await worker.exited).code, worker.stderr()).toBe(0);
-    expect(groupAlive(pid)).toBe(false);
+    expect(groupAlive(group)).toBe(false);
   });
 });
 

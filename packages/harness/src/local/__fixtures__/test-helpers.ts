@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, sy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import type { HarnessTurnInput } from '../../shared/types/turn-input.js';
 import type { ExecutionCapabilities, ExecutionRequest } from '../../execution/types.js';
 
@@ -136,6 +137,16 @@ export function turnInput(text: string, extra: Partial<HarnessTurnInput> = {}): 
 export function executionRequest(text: string, extra: Partial<ExecutionRequest> = {}): ExecutionRequest {
   const { turnId, ...input } = turnInput(text);
   return { ...input, turnId, ...extra };
+}
+
+/** The `field` of the HarnessConfigError `make` throws; `'accepted'` when it throws nothing, `'other error'` for any other error. */
+export function configErrorField(make: () => unknown): string | undefined {
+  try {
+    make();
+  } catch (error) {
+    return error instanceof HarnessConfigError ? error.field : 'other error';
+  }
+  return 'accepted';
 }
 
 /** The calls a fake CLI logged to its `FAKE_CLI_LOG`. */

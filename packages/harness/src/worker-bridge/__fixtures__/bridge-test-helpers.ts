@@ -56,6 +56,27 @@ export function watchedSpawn(): { spawnFn: LocalSpawnFn; pids: number[]; next():
   return { spawnFn, pids, next: () => new Promise((resolve) => waiting.push(resolve)) };
 }
 
+/** The fields of /proc/<pid>/stat after the command name: state, ppid, pgrp, … (Linux). */
+function statFields(pid: number | string): string[] | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The process group of the running process `pid`. A run's script is not its group's leader when
+ * the worker starts it under the orphan guard (the guard leads the group): check the group, not
+ * the script's own pid. Throws when `pid` is gone.
+ */
+export function processGroupOf(pid: number): number {
+  const group = statFields(pid)?.[2];
+  if (group === undefined) throw new Error(`process ${pid} is gone: no process group to read`);
+  return Number(group);
+}
+
 /**
  * True while a live process (not a zombie) belongs to the process group `pgid` — the group a
  * local run starts in. Zombies are skipped: an orphan reparented to an init that reaps lazily is
@@ -64,14 +85,7 @@ export function watchedSpawn(): { spawnFn: LocalSpawnFn; pids: number[]; next():
 export function groupAlive(pgid: number): boolean {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue;
-    }
-    // Fields after the command name: state ppid pgrp …
-    const [state, , group] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const [state, , group] = statFields(entry) ?? [];
     if (Number(group) === pgid && state !== 'Z' && state !== 'X') return true;
   }
   return false;

@@ -5,10 +5,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, tempDir } from '../../local/__fixtures__/test-helpers.js';
-import { groupAlive } from '../__fixtures__/bridge-test-helpers.js';
+import { fullRequest, groupAlive, processGroupOf, requestBody } from '../__fixtures__/bridge-test-helpers.js';
 import { decodeExecutionResultMessage } from '../../agent-relay/protocol/execution-result-message.js';
 import { createMemoryRelay } from '../../testing/memory-relay.js';
-import { fullRequest, requestBody } from '../__fixtures__/bridge-test-helpers.js';
 import { parseWorkerArgs, workerUsage } from './worker-args.js';
 import { formatWorkerEvent, runWorkerMain, type WorkerMainIo } from './worker-main.js';
 
@@ -154,13 +153,14 @@ describe('runWorkerMain', () => {
     await ready;
     const started = readFile(join(cwd, 'started.fifo'), 'utf8');
     test.relay.deliver({ from: 'orchestrator', target: 'w', text: requestBody(fullRequest('long')).text });
-    const pid = Number((await started).trim());
+    const group = processGroupOf(Number((await started).trim()));
+    expect(groupAlive(group)).toBe(true);
     const stopping = test.nextLine();
     test.signal('SIGINT');
     expect(await stopping).toBe('SIGINT: stopping (waiting up to 10000 ms for 1 run(s))');
     test.signal('SIGINT');
     expect(await exit).toBe(0);
-    expect(groupAlive(pid)).toBe(false);
+    expect(groupAlive(group)).toBe(false);
     expect(test.lines).toContain('SIGINT again: stopping runs in progress now');
     expect(test.lines.find((line) => line.startsWith('request '))).toMatch(/: failed \(backend_execution_error\)/);
   });

@@ -4,7 +4,7 @@
 const encoder = new TextEncoder();
 
 /** Lines of one failure, as each runner prints it where it happens (verbose/inline reporters). */
-const FAILURES = {
+export const FAILING_TEST_LINES = {
   vitest: [
     '   × src/cart.test.ts > cart > computes the total 6ms',
     '     → expected 3 to be 4 // Object.is equality',
@@ -13,9 +13,9 @@ const FAILURES = {
   go: ['=== RUN   TestCheckoutTotal', '    cart_test.go:42: Total() = 3, want 4', '--- FAIL: TestCheckoutTotal (0.00s)'],
 };
 
-/** What each runner prints at the end after such a run. */
-const ENDINGS = {
-  vitest: (passed) => [
+/** The report of that failure each runner prints at the end, before its summary. */
+export const FAILURE_REPORTS = {
+  vitest: [
     '',
     '⎯⎯⎯⎯⎯⎯⎯ Failed Tests 1 ⎯⎯⎯⎯⎯⎯⎯',
     '',
@@ -37,13 +37,8 @@ const ENDINGS = {
     '',
     '⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯[1/1]⎯',
     '',
-    ` Test Files  1 failed | ${Math.ceil(passed / 40)} passed (${Math.ceil(passed / 40) + 1})`,
-    `      Tests  1 failed | ${passed} passed (${passed + 1})`,
-    '   Start at  10:12:03',
-    '   Duration  41.24s (transform 2.10s, setup 0ms, collect 3.80s, tests 30.44s, environment 1ms, prepare 310ms)',
-    '',
   ],
-  pytest: (passed) => [
+  pytest: [
     '',
     '=================================== FAILURES ===================================',
     '_____________________________ test_checkout_total ______________________________',
@@ -58,8 +53,20 @@ const ENDINGS = {
     'tests/test_cart.py:42: AssertionError',
     '=========================== short test summary info ============================',
     'FAILED tests/test_cart.py::test_checkout_total - assert 3 == 4',
-    `======================= 1 failed, ${passed} passed in 41.31s ========================`,
   ],
+};
+
+/** What each runner prints at the end after such a run. */
+const ENDINGS = {
+  vitest: (passed) => [
+    ...FAILURE_REPORTS.vitest,
+    ` Test Files  1 failed | ${Math.ceil(passed / 40)} passed (${Math.ceil(passed / 40) + 1})`,
+    `      Tests  1 failed | ${passed} passed (${passed + 1})`,
+    '   Start at  10:12:03',
+    '   Duration  41.24s (transform 2.10s, setup 0ms, collect 3.80s, tests 30.44s, environment 1ms, prepare 310ms)',
+    '',
+  ],
+  pytest: (passed) => [...FAILURE_REPORTS.pytest, `======================= 1 failed, ${passed} passed in 41.31s ========================`],
   go: () => ['FAIL', 'FAIL\texample.com/shop/cart\t41.305s', 'FAIL'],
 };
 
@@ -93,7 +100,7 @@ function passing(kind, n) {
  */
 export function makeTestLog(kind, bytes) {
   const ending = ENDINGS[kind];
-  const failure = FAILURES[kind];
+  const failure = FAILING_TEST_LINES[kind];
   const lines = [...HEADS[kind]];
   let size = lines.reduce((sum, line) => sum + encoder.encode(line).length + 1, 0);
   const endingSize = ending(0).reduce((sum, line) => sum + encoder.encode(line).length + 12, 0);
