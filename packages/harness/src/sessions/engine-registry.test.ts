@@ -30,6 +30,12 @@ describe('the engine registry', () => {
     expect(doc.slice(start + START.length, end).trim()).toBe(await enginesTable());
   });
 
+  it('says "not measured" for an engine of the design it has no preset for, rather than guessing its capabilities', async () => {
+    const rows = (await enginesTable([], [{ engine: 'dsh', shape: 'session: ACP' }])).split('\n');
+    expect(rows[2]).toBe('| — | dsh | session: ACP | not measured | not measured | not measured | not measured | not measured | no | not measured |');
+    expect((await enginesTable()).split('\n').filter((row) => row.includes('| dsh |'))).toHaveLength(1);
+  });
+
   it('takes the capability cells from describeCapabilities(), not from the registry', async () => {
     const crush = ENGINE_REGISTRY.find((entry) => entry.id === 'crush')!;
     const honest = await enginesTable([crush]);

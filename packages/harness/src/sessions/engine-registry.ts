@@ -68,6 +68,22 @@ export const ENGINE_REGISTRY: readonly EngineRegistration[] = /* @__PURE__ */ Ob
   { id: 'cursor', engine: 'Cursor CLI', shape: 'one-shot: `cursor-agent -p --output-format stream-json`', installableHere: false, testedWith: 'fake executable', create: local('cursor') },
 ] satisfies EngineRegistration[]);
 
+/** An engine of the multi-engine design that this package has no preset for, because nothing about it could be measured here. */
+export interface UnmeasuredEngine {
+  engine: string;
+  /** The shape the design gives it. */
+  shape: string;
+}
+
+/**
+ * Engines of the design without a preset: dsh (ACP in the design) has no package on the registries
+ * this machine reaches and no documentation or protocol facts to test against, so its row says so
+ * instead of guessing flags. `createAcpAdapter({ backendId, command, args })` drives any ACP v1 agent.
+ */
+export const UNMEASURED_ENGINES: readonly UnmeasuredEngine[] = /* @__PURE__ */ Object.freeze([
+  { engine: 'dsh', shape: 'session: ACP (the design\'s shape; no preset: use `createAcpAdapter({ command, args })`)' },
+]);
+
 const yesNo = (value: boolean | undefined) => (value === undefined ? '—' : value ? 'yes' : 'no');
 
 /** One row's capability cells, from `describeCapabilities()`. */
@@ -87,9 +103,10 @@ export const ENGINES_TABLE_HEADER =
 
 /**
  * The engines table of docs/engine-sessions.md, one row per registered engine, its capability
- * cells from the adapter's `describeCapabilities()`. Adapters with a `dispose` are disposed.
+ * cells from the adapter's `describeCapabilities()`, then one row per unmeasured engine. Adapters
+ * with a `dispose` are disposed.
  */
-export async function enginesTable(registry: readonly EngineRegistration[] = ENGINE_REGISTRY): Promise<string> {
+export async function enginesTable(registry: readonly EngineRegistration[] = ENGINE_REGISTRY, unmeasured: readonly UnmeasuredEngine[] = UNMEASURED_ENGINES): Promise<string> {
   const rows = [ENGINES_TABLE_HEADER, `|${' --- |'.repeat(10)}`];
   for (const entry of registry) {
     const adapter = entry.create();
@@ -100,5 +117,6 @@ export async function enginesTable(registry: readonly EngineRegistration[] = ENG
       await (adapter as { dispose?: () => Promise<void> | void }).dispose?.();
     }
   }
+  for (const entry of unmeasured) rows.push(`| — | ${entry.engine} | ${entry.shape} |${' not measured |'.repeat(5)} no | not measured |`);
   return rows.join('\n');
 }
