@@ -1,4 +1,5 @@
 import type { ExecutionAdapter, ExecutionRequest } from '../execution/types.js';
+import { HarnessConfigError } from './errors/harness-config-error.js';
 import type { RunContext } from './internal/run-context.js';
 import type { HarnessResult } from './types/result.js';
 
@@ -31,4 +32,20 @@ export function backendRunnerOf(backend: object): BackendRunner | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The runner a backend carries; a backend made without `defineExecutionAdapter` is refused when it
+ * is configured, not mid-turn.
+ * @throws HarnessConfigError on `field`, naming the fix.
+ */
+export function requireBackendRunner(backend: object, field: string): BackendRunner {
+  const runner = backendRunnerOf(backend);
+  if (runner === undefined) {
+    throw new HarnessConfigError(
+      `${field} was not made by defineExecutionAdapter: wrap an adapter you wrote yourself, defineExecutionAdapter(adapter) (the adapters of this package are made that way already).`,
+      { field },
+    );
+  }
+  return runner;
 }

@@ -1,4 +1,4 @@
-import { backendRunnerOf, type BackendRunner } from './backend-runner.js';
+import { requireBackendRunner } from './backend-runner.js';
 import { detachValue } from './continuation/detach-value.js';
 import { isRecord } from '../shared/is-record.js';
 import { createContinuationCodec } from './continuation/continuation-codec.js';
@@ -81,7 +81,7 @@ export function createHarness<TSchema extends HarnessOutputSchema | undefined = 
     ...(config.resultMetadata === undefined ? {} : { resultMetadata: readResultMetadata(config.resultMetadata) }),
   };
   const { backend, trace, requirements, resumeGuard } = config;
-  const runBackend = backend === undefined ? undefined : requireBackendRunner(backend);
+  const runBackend = backend === undefined ? undefined : requireBackendRunner(backend, 'backend');
   /** A call's own `output` schema, checked (a bad one throws `HarnessConfigError`), else the harness's. */
   const outputFor = (schema: unknown, label: string): ResolvedOutput | undefined =>
     schema === undefined ? services.output : resolveOutput(schema, label);
@@ -123,18 +123,6 @@ export function createHarness<TSchema extends HarnessOutputSchema | undefined = 
   };
   // The methods are typed for any schema; each call's `output` type is its schema's (or the harness's).
   return runtime as HarnessRuntime<InferHarnessOutput<TSchema>>;
-}
-
-/** The runner a backend carries; a backend made without `defineExecutionAdapter` is refused here, not mid-turn. */
-function requireBackendRunner(backend: object): BackendRunner {
-  const runner = backendRunnerOf(backend);
-  if (runner === undefined) {
-    throw new HarnessConfigError(
-      'backend was not made by defineExecutionAdapter: wrap an adapter you wrote yourself, createHarness({ backend: defineExecutionAdapter(adapter) }) (the adapters of this package are made that way already).',
-      { field: 'backend' },
-    );
-  }
-  return runner;
 }
 
 function checkInput(input: HarnessTurnInput): HarnessTurnInput {

@@ -355,5 +355,7 @@ describe('createSubagentToolRegistry', () => {
       createSubagentToolRegistry({ model, tools: Object.assign(base(), { toolNames: ['lookup'] }), subagents: [{ name: 'a', description: 'd', systemPrompt: 's', tools: ['nope'] }] }),
     ).toThrow(/nope/);
     expect(() => createSubagentToolRegistry({ subagents: [{ name: 'a', description: 'd', systemPrompt: 's' }] })).toThrow(/model/);
+    const { requests: _requests, ...handWritten } = createFakeExecutionAdapter({ steps: [] });
+    expect(() => createSubagentToolRegistry({ backend: handWritten, subagents: [{ name: 'a', description: 'd', systemPrompt: 's' }] })).toThrow(/defineExecutionAdapter\(adapter\)/);
   });
 });

@@ -1,3 +1,4 @@
+import { requireBackendRunner } from '../../../core/backend-runner.js';
 import { HarnessConfigError } from '../../../core/errors/harness-config-error.js';
 import { SUBAGENT_TOOL_NAME, type SubagentDefinition, type SubagentToolOptions } from '../subagent-definition.js';
 
@@ -19,6 +20,7 @@ export function checkOptions(options: SubagentToolOptions): CheckedOptions {
   if (model !== undefined && backend !== undefined) {
     throw new HarnessConfigError('Give model or backend, not both.', { field: 'backend' });
   }
+  if (backend !== undefined) requireBackendRunner(backend, 'backend');
   const maxDepth = options.maxDepth ?? 2;
   if (!Number.isInteger(maxDepth) || maxDepth < 1 || maxDepth > 5) {
     throw new HarnessConfigError('maxDepth must be an integer from 1 to 5.', { field: 'maxDepth' });
