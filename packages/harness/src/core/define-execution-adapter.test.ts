@@ -1,20 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { negotiateCapabilities } from '../execution/negotiate-capabilities.js';
 import type { ExecutionAdapter, ExecutionCapabilities } from '../execution/types.js';
-import { turnInput } from '../local/__fixtures__/test-helpers.js';
+import { PLAIN_CAPABILITIES, turnInput } from '../local/__fixtures__/test-helpers.js';
 import { throwingProxy } from './__fixtures__/hostile-values.js';
 import { createHarness } from './create-harness.js';
 import { defineExecutionAdapter } from './define-execution-adapter.js';
 import { HarnessConfigError } from './errors/harness-config-error.js';
 
-const capabilities: ExecutionCapabilities = {
-  toolUse: 'none',
-  structuredToolCalls: false,
-  continuationSupport: 'none',
-  approvalInterrupts: 'none',
-  traceDepth: 'minimal',
-  attachments: false,
-};
+const capabilities: ExecutionCapabilities = PLAIN_CAPABILITIES;
 
 function echoAdapter(): ExecutionAdapter {
   return {
