@@ -1,6 +1,7 @@
 import { HarnessConfigError } from '../core/errors/harness-config-error.js';
 import { buildLocalPrompt } from './build-local-prompt.js';
-import { PrivateHome, privateHomeEnv } from './internal/private-home.js';
+import { privateHomeEnv } from '../process/private-home.js';
+import { PrivateHome } from './internal/private-home.js';
 import { checkPresetOptions, PLAIN_SESSION_ID, presetBase, resumesSession, sessionContinuation, type PresetSpec } from './local-cli-preset.js';
 import type { LocalCliPresetOptions } from './local-cli-preset-options.js';
 import { LocalCommandExecutionAdapter } from './local-command-adapter.js';

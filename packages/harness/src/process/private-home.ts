@@ -53,3 +53,22 @@ export async function prepareEngineHome(prefix: string, given: string | undefine
   }
   return { path: home, private: given === undefined, remove };
 }
+
+/**
+ * The environment that puts an engine's `HOME` (and Windows' `USERPROFILE`) and its XDG config,
+ * data, state and cache directories inside `home`, so its sessions, settings and logs stay apart
+ * from the user's and from other instances'. `keepCache` leaves `XDG_CACHE_HOME` to the caller (an
+ * engine that unpacks itself into its cache shares it).
+ */
+export function privateHomeEnv(home: string, options: { keepCache?: boolean | undefined } = {}): Record<string, string> {
+  const sep = home.includes('\\') && !home.includes('/') ? '\\' : '/';
+  const under = (...parts: string[]) => [home, ...parts].join(sep);
+  return {
+    HOME: home,
+    USERPROFILE: home,
+    XDG_CONFIG_HOME: under('.config'),
+    XDG_DATA_HOME: under('.local', 'share'),
+    XDG_STATE_HOME: under('.local', 'state'),
+    ...(options.keepCache === true ? {} : { XDG_CACHE_HOME: under('.cache') }),
+  };
+}

@@ -50,14 +50,3 @@ function givenDir(dir: string): LazyPrivateDir {
     remove: () => Promise.resolve(),
   };
 }
-
-/** The environment that puts an engine's HOME and XDG directories inside `home`. */
-export function privateHomeEnv(home: string): Record<string, string> {
-  return {
-    HOME: home,
-    XDG_CONFIG_HOME: `${home}/.config`,
-    XDG_DATA_HOME: `${home}/.local/share`,
-    XDG_STATE_HOME: `${home}/.local/state`,
-    XDG_CACHE_HOME: `${home}/.cache`,
-  };
-}

@@ -1,7 +1,7 @@
 import { HarnessConfigError } from '../../core/errors/harness-config-error.js';
 import { loadNodeModules } from '../../process/load-node-modules.js';
 import type { NodeModules } from '../../process/node-types.js';
-import { prepareEngineHome } from '../../process/private-home.js';
+import { prepareEngineHome, privateHomeEnv } from '../../process/private-home.js';
 import type { AcpEngineSetup, AcpPreparedEngine } from './acp-engine-setup.js';
 
 /** An OpenAI-compatible model endpoint an engine preset points its engine at. */
@@ -81,18 +81,9 @@ export function engineHomeSetup(spec: EngineHomeSpec): AcpEngineSetup {
     const node = await loadNodeModules();
     const command = await spec.command?.(node);
     const home = await prepareEngineHome(spec.prefix, spec.home, spec.files);
-    const { join } = node.path;
     return {
       ...(command === undefined ? {} : { command }),
-      env: {
-        HOME: home.path,
-        USERPROFILE: home.path,
-        XDG_CONFIG_HOME: join(home.path, '.config'),
-        XDG_DATA_HOME: join(home.path, '.local', 'share'),
-        XDG_STATE_HOME: join(home.path, '.local', 'state'),
-        ...(spec.keepCache === true ? {} : { XDG_CACHE_HOME: join(home.path, '.cache') }),
-        ...spec.env?.(home.path, node),
-      },
+      env: { ...privateHomeEnv(home.path, { keepCache: spec.keepCache }), ...spec.env?.(home.path, node) },
       cleanup: () => home.remove(),
     };
   };
