@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { negotiateCapabilities } from '../execution/negotiate-capabilities.js';
 import type { ExecutionAdapter, ExecutionCapabilities } from '../execution/types.js';
@@ -90,5 +93,23 @@ describe('defineExecutionAdapter', () => {
 
   it('refuses a Proxy whose reads throw at createHarness with HarnessConfigError, not its error', () => {
     expect(() => createHarness({ backend: throwingProxy() as ExecutionAdapter })).toThrow(HarnessConfigError);
+  });
+});
+
+describe('defineExecutionAdapter across two copies of the package (the dual-package hazard)', () => {
+  it('an adapter defined by the CommonJS build runs under a harness of the ESM build, and the other way round', async () => {
+    const dist = (file: string) => fileURLToPath(new URL(`../../dist/${file}`, import.meta.url));
+    expect(existsSync(dist('index.cjs')), 'build the package first (npm test does)').toBe(true);
+    type Entry = { createHarness: typeof createHarness; defineExecutionAdapter: typeof defineExecutionAdapter };
+    const commonJs = createRequire(import.meta.url)(dist('index.cjs')) as Entry;
+    const esm = (await import(pathToFileURL(dist('index.js')).href)) as Entry;
+    expect(commonJs.defineExecutionAdapter).not.toBe(esm.defineExecutionAdapter);
+    for (const [maker, runner] of [
+      [commonJs, esm],
+      [esm, commonJs],
+    ] as const) {
+      const result = await runner.createHarness({ backend: maker.defineExecutionAdapter(echoAdapter()) }).runTurn(turnInput('hi'));
+      expect(result.assistantMessage?.text).toBe('echo: hi');
+    }
   });
 });
