@@ -1,5 +1,6 @@
 import type { HarnessOutcome, HarnessStopReason } from './types/outcome.js';
-import type { HarnessResult, HarnessResultError } from './types/result.js';
+import type { HarnessResult } from './types/result.js';
+import type { HarnessResultError } from './types/result-error.js';
 
 // Null-prototype tables: a stop reason read from outside (say `constructor`) finds nothing inherited.
 const outcomes: Readonly<Record<HarnessStopReason, HarnessOutcome>> = /* @__PURE__ */ table({

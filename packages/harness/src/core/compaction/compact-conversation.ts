@@ -2,7 +2,7 @@ import type { HarnessHistoryMessage } from '../../shared/types/turn-input.js';
 import type { HarnessUsage } from '../../shared/types/usage.js';
 import type { HarnessCompactionReceipt } from '../types/compaction.js';
 import type { HarnessStopReason } from '../types/outcome.js';
-import type { HarnessResultError } from '../types/result.js';
+import type { HarnessResultError } from '../types/result-error.js';
 import type { HarnessTranscriptItem } from '../types/transcript.js';
 import { historyUnits, transcriptUnits, type CompactionUnit } from './compaction-units.js';
 import { countHistoryAndTranscript, countTokens, historyAndTranscriptBytes } from './estimate-tokens.js';

@@ -1,5 +1,6 @@
 import type { HarnessStopReason } from '../types/outcome.js';
-import type { HarnessResultError, HarnessResultMetadata } from '../types/result.js';
+import type { HarnessResultMetadata } from '../types/result.js';
+import type { HarnessResultError } from '../types/result-error.js';
 
 const defaultSources: Partial<Record<HarnessStopReason, string>> = Object.assign(Object.create(null) as object, {
   redundant_tool_loop: 'model',

@@ -1,4 +1,4 @@
-import type { HarnessResultError } from './result.js';
+import type { HarnessResultError } from './result-error.js';
 import type { HarnessTranscriptItem } from './transcript.js';
 import type { HarnessHistoryMessage } from '../../shared/types/turn-input.js';
 import type { HarnessUsage } from '../../shared/types/usage.js';

@@ -1,4 +1,4 @@
-import type { HarnessReasoningPart } from './model.js';
+import type { HarnessReasoningPart } from './reasoning.js';
 import type { HarnessApprovalRequest } from './approval.js';
 import type { HarnessToolCall, HarnessToolResult } from '../../shared/types/tools.js';
 

@@ -1,6 +1,6 @@
 import type { HarnessToolDefinition } from '../../shared/types/tools.js';
 import type { HarnessTranscriptItem } from '../../core/types/transcript.js';
-import type { HarnessReasoningPart } from '../../core/types/model.js';
+import type { HarnessReasoningPart } from '../../core/types/reasoning.js';
 import type {
   HarnessAttachment,
   HarnessHistoryMessage,

@@ -1,6 +1,6 @@
 import type { HarnessToolCall } from '../../shared/types/tools.js';
 import type { HarnessTranscriptItem } from '../../core/types/transcript.js';
-import type { HarnessReasoningPart } from '../../core/types/model.js';
+import type { HarnessReasoningPart } from '../../core/types/reasoning.js';
 import { formatToolResult, missingToolResult, type FormattedToolResult } from '../../shared/format-tool-result.js';
 
 /** One tool call with its result, ready to replay. */

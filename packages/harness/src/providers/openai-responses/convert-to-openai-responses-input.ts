@@ -1,4 +1,4 @@
-import type { HarnessReasoningPart } from '../../core/types/model.js';
+import type { HarnessReasoningPart } from '../../core/types/reasoning.js';
 import type { HarnessTranscriptItem } from '../../core/types/transcript.js';
 import type { HarnessToolCall, HarnessToolDefinition } from '../../shared/types/tools.js';
 import type { HarnessAttachment, HarnessHistoryMessage, HarnessInstructions, HarnessPreparedContext, HarnessUserMessage } from '../../shared/types/turn-input.js';

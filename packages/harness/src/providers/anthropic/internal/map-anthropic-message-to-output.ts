@@ -1,4 +1,5 @@
-import type { HarnessModelOutput, HarnessReasoningPart } from '../../../core/types/model.js';
+import type { HarnessModelOutput } from '../../../core/types/model.js';
+import type { HarnessReasoningPart } from '../../../core/types/reasoning.js';
 import type { HarnessToolCall } from '../../../shared/types/tools.js';
 import type { HarnessUsage } from '../../../shared/types/usage.js';
 import { readCount } from '../../internal/parse-tool-arguments.js';

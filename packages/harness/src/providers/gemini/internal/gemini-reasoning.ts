@@ -1,4 +1,4 @@
-import type { HarnessReasoningPart } from '../../../core/types/model.js';
+import type { HarnessReasoningPart } from '../../../core/types/reasoning.js';
 
 /** The `provider` of the reasoning parts this adapter writes and replays. */
 export const GEMINI_PROVIDER = 'gemini';

@@ -6,7 +6,7 @@ import { readProviderError, type ProviderErrorDetails } from '../../http/provide
 import { readCount } from '../../internal/parse-tool-arguments.js';
 import { readToolCall } from '../../internal/read-tool-call.js';
 import { invalidOutput, outputMetadata, outputUsage, reportedErrorOutput, type OutputContext } from '../../internal/transport-failure-output.js';
-import type { HarnessReasoningPart } from '../../../core/types/model.js';
+import type { HarnessReasoningPart } from '../../../core/types/reasoning.js';
 import type { GeminiResponse } from '../gemini-api-types.js';
 import { callPartId, GEMINI_PROVIDER, localCallId, TEXT_PART_ID } from './gemini-reasoning.js';
 

@@ -1,4 +1,4 @@
-import type { HarnessReasoningPart } from '../../../core/types/model.js';
+import type { HarnessReasoningPart } from '../../../core/types/reasoning.js';
 import type { Redactor } from '../../../shared/redact-secrets.js';
 import { appendAll } from '../../../shared/append-all.js';
 
