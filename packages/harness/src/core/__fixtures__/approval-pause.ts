@@ -1,4 +1,6 @@
-import { createHarness, type HarnessConfig, type HarnessContinuation } from '../../index.js';
+import { createHarness } from '../create-harness.js';
+import type { HarnessConfig } from '../types/config.js';
+import type { HarnessContinuation } from '../types/continuation.js';
 import { createFakeToolRegistry, createScriptedModel, createTurnInput } from '../../testing/index.js';
 
 /** The secret the continuation fixtures sign with. */
