@@ -17,7 +17,7 @@ export async function runToolStep(
   decisions: ApprovalDecisions = noDecisions,
   resume?: CarriedCallResume,
 ): Promise<RunEnding | undefined> {
-  run.stepResultSignatures.clear();
+  run.stepResultSignatures?.clear();
   const toolsByName = toolsByNameOf(run);
   const repeatedUnknown = calls.find((call) => !toolsByName.has(call.name) && run.reportedUnknownTools?.has(call.name) === true);
   if (repeatedUnknown !== undefined) {
