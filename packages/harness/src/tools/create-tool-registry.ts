@@ -53,10 +53,11 @@ export function createToolRegistry(tools: readonly AnyTypedTool[]): TypedToolReg
       for (const tool of byName.values()) if (allowed?.has(tool.name) ?? true) definitions.push(toToolDefinition(tool));
       return definitions;
     },
-    async execute(call, context) {
+    // Not an async function: the typed tool's own promise is handed on, without a frame of its own.
+    execute(call, context) {
       const tool = byName.get(call.name);
       if (tool === undefined) {
-        return {
+        return Promise.resolve({
           callId: call.id,
           toolName: call.name,
           status: 'error',
@@ -65,7 +66,7 @@ export function createToolRegistry(tools: readonly AnyTypedTool[]): TypedToolReg
             message: `There is no tool named "${call.name}". Available tools: ${toolNames.join(', ') || 'none'}.`,
             retryable: true,
           },
-        };
+        });
       }
       return runTypedTool(tool, call, context);
     },

@@ -30,7 +30,9 @@ export async function runTypedTool(
   if (turnSignal?.aborted) return errorResult(call, abortedError(tool));
   let parsed;
   try {
-    parsed = await parseToolInput(tool.input, call.input);
+    // A synchronous validator (zod, the JSON Schema check) is not awaited.
+    parsed = parseToolInput(tool.input, call.input);
+    if (parsed instanceof Promise) parsed = await parsed;
   } catch (error) {
     return errorResult(call, {
       code: 'tool_error',
