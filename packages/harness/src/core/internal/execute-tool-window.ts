@@ -88,7 +88,9 @@ export async function executeWindow(run: RunContext, window: PlannedCall[], resu
       return raceSignal(() => tools!.execute(call, context), signal).then(
         (value): ExecutedCall => {
           running = false;
-          return { call, result: normaliseToolResult(call, value), latencyMs: clock.now() - startedAt, ...(pause === undefined ? {} : { pause }) };
+          const executed: ExecutedCall = { call, result: normaliseToolResult(call, value), latencyMs: clock.now() - startedAt };
+          if (pause !== undefined) executed.pause = pause;
+          return executed;
         },
         (error: unknown): ExecutedCall => {
           running = false;
