@@ -28,6 +28,8 @@ import { approvalDecisions, prepareApproval } from '../tool-approval.js';
 import type { CarriedCallResume } from './execute-tool-window.js';
 import { isTurnInterrupted, raceSignal, type InterruptReason } from './turn-signal.js';
 import { createPartialOutputStream } from './partial-output-stream.js';
+import type { TraceEventBody } from './trace-emitter.js';
+import type { HarnessAssistantStepItem } from '../types/transcript.js';
 
 /** Where a resumed run starts: calls to run before the model is asked again. */
 export interface LoopStart {
@@ -111,7 +113,7 @@ export function interruptStopReason(reason: InterruptReason): HarnessStopReason 
 
 /** Before the first step: input limits, the tool listing, and a resume's carried calls. */
 async function startRun(run: RunContext, start: LoopStart): Promise<RunEnding | undefined> {
-  run.trace.emit({ type: 'turn_started', ...(run.resumedFrom === undefined ? {} : { resumedFrom: run.resumedFrom.id }) });
+  run.trace.emit(run.resumedFrom === undefined ? { type: 'turn_started' } : { type: 'turn_started', resumedFrom: run.resumedFrom.id });
   if (run.streaming) run.trace.stream({ type: 'turn_started', turnId: run.input.turnId });
   const overLimit = checkInputLimits(run.input, run.services.limits);
   if (overLimit !== undefined) return overLimit;
@@ -281,14 +283,12 @@ function readModelStep(run: RunContext, call: ModelCall, raw: unknown): HarnessM
   addUsage(run.usage, output.usage, latencyMs);
   const receipt = output.metadata?.receipt;
   if (typeof receipt === 'object' && receipt !== null && !Array.isArray(receipt)) run.modelReceipts.push(receipt as Record<string, unknown>);
-  run.trace.emit({
-    type: 'model_step_finished',
-    outputType: output.type,
-    latencyMs,
-    ...(output.usage === undefined ? {} : { usage: output.usage }),
-    ...(output.type === 'invalid' ? { invalidKind: output.kind } : {}),
-    ...(output.notes === undefined ? {} : { notes: output.notes }),
-  });
+  // Optional fields set one by one, not spread from literals: spreads were a large part of a step.
+  const finished: Extract<TraceEventBody, { type: 'model_step_finished' }> = { type: 'model_step_finished', outputType: output.type, latencyMs };
+  if (output.usage !== undefined) finished.usage = output.usage;
+  if (output.type === 'invalid') finished.invalidKind = output.kind;
+  if (output.notes !== undefined) finished.notes = output.notes;
+  run.trace.emit(finished);
   if (run.streaming && !call.streamed) {
     for (const part of output.reasoning ?? []) {
       if (part.text !== undefined && part.text !== '') run.trace.stream({ type: 'reasoning_delta', iteration, text: part.text });
@@ -337,27 +337,25 @@ async function consumeStream(
 /** What a model output does to the run; a promise only when it has something to await. */
 function handleOutput(run: RunContext, output: HarnessModelOutput): RunEnding | undefined | Promise<RunEnding | undefined> {
   const iteration = transcriptIteration(run);
-  // The step's reasoning goes on its assistant_step, so the provider can replay it (signatures intact).
-  const reasoning = output.reasoning === undefined || output.reasoning.length === 0 ? {} : { reasoning: output.reasoning };
   switch (output.type) {
     case 'final_answer': {
       // With an `output` schema the answer must validate; one that does not is an invalid output.
-      if (run.output !== undefined) return handleStructuredAnswer(run, run.output, output, iteration, reasoning);
+      if (run.output !== undefined) return handleStructuredAnswer(run, run.output, output, iteration);
       run.consecutiveInvalid = 0;
-      run.transcript.push({ type: 'assistant_step', iteration, outputType: 'final_answer', text: output.text, ...reasoning });
+      run.transcript.push(withReasoning({ type: 'assistant_step', iteration, outputType: 'final_answer', text: output.text }, output));
       return { stopReason: 'answer_finalized', assistantText: output.text };
     }
     case 'clarification':
       run.consecutiveInvalid = 0;
-      run.transcript.push({ type: 'assistant_step', iteration, outputType: 'clarification', text: output.question, ...reasoning });
+      run.transcript.push(withReasoning({ type: 'assistant_step', iteration, outputType: 'clarification', text: output.question }, output));
       run.transcript.push({ type: 'clarification_request', iteration, question: output.question });
       run.trace.emit({ type: 'clarification_requested', question: output.question });
       return { stopReason: 'clarification_required', assistantText: output.question, pause: { question: output.question } };
     case 'approval_request':
       run.consecutiveInvalid = 0;
-      return handleApprovalRequest(run, output, iteration, reasoning);
+      return handleApprovalRequest(run, output, iteration);
     case 'refusal':
-      run.transcript.push({ type: 'assistant_step', iteration, outputType: 'refusal', text: output.reason, ...reasoning });
+      run.transcript.push(withReasoning({ type: 'assistant_step', iteration, outputType: 'refusal', text: output.reason }, output));
       return { stopReason: 'model_refused', assistantText: output.reason };
     case 'invalid':
       return handleInvalid(run, output);
@@ -367,21 +365,23 @@ function handleOutput(run: RunContext, output: HarnessModelOutput): RunEnding | 
       }
       const calls = rekeyRepeatedCallIds(run.transcript, output.calls);
       run.consecutiveInvalid = 0;
-      run.transcript.push({
-        type: 'assistant_step',
-        iteration,
-        outputType: 'tool_request',
-        calls,
-        ...(output.text === undefined || output.text === '' ? {} : { text: output.text }),
-        ...reasoning,
-      });
+      const step: HarnessAssistantStepItem = { type: 'assistant_step', iteration, outputType: 'tool_request', calls };
+      if (output.text !== undefined && output.text !== '') step.text = output.text;
+      run.transcript.push(withReasoning(step, output));
       run.phase = 'tools.execute';
       return runToolStep(run, calls);
     }
   }
 }
 
-type StepReasoning = { reasoning?: HarnessModelOutput['reasoning'] };
+/**
+ * `item` with the step's reasoning, when it has any: it goes on the step's assistant_step, so the
+ * provider can replay it (signatures intact). Set last, not spread: spreads were a large part of a step.
+ */
+function withReasoning(item: HarnessAssistantStepItem, output: HarnessModelOutput): HarnessAssistantStepItem {
+  if (output.reasoning !== undefined && output.reasoning.length > 0) item.reasoning = output.reasoning;
+  return item;
+}
 
 /** A final answer of a run with an `output` schema: it must validate, else it is an invalid output. */
 async function handleStructuredAnswer(
@@ -389,12 +389,11 @@ async function handleStructuredAnswer(
   schema: ResolvedOutput,
   output: HarnessFinalAnswerOutput,
   iteration: number,
-  reasoning: StepReasoning,
 ): Promise<RunEnding | undefined> {
   const answer = await readAnswer(run, schema, output);
   if (!answer.ok) return handleInvalid(run, { type: 'invalid', kind: 'schema_mismatch', reason: answer.reason });
   run.consecutiveInvalid = 0;
-  run.transcript.push({ type: 'assistant_step', iteration, outputType: 'final_answer', text: answer.text, ...reasoning });
+  run.transcript.push(withReasoning({ type: 'assistant_step', iteration, outputType: 'final_answer', text: answer.text }, output));
   return { stopReason: 'answer_finalized', assistantText: answer.text, output: { value: answer.value } };
 }
 
@@ -402,10 +401,9 @@ async function handleApprovalRequest(
   run: RunContext,
   output: HarnessApprovalRequestOutput,
   iteration: number,
-  reasoning: StepReasoning,
 ): Promise<RunEnding> {
   const request = await prepareApproval(run, output.request);
-  run.transcript.push({ type: 'assistant_step', iteration, outputType: 'approval_request', text: request.summary, ...reasoning });
+  run.transcript.push(withReasoning({ type: 'assistant_step', iteration, outputType: 'approval_request', text: request.summary }, output));
   run.transcript.push({ type: 'approval_request', iteration, request });
   run.trace.emit({ type: 'approval_requested', requests: [request] });
   return { stopReason: 'approval_required', pause: { approvals: [request] }, metadata: { approvalRequests: [request] } };
