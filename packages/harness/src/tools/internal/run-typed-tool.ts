@@ -7,7 +7,7 @@ import type {
 import type { AnyTypedTool, ToolContext, ToolReturn } from '../define-tool.js';
 import { ToolExecutionError } from '../tool-execution-error.js';
 import { isToolOutput } from '../tool-output.js';
-import { parseToolInput, type ToolInputIssue } from './parse-tool-input.js';
+import { parseToolInput, type ParsedToolInput, type ToolInputIssue } from './parse-tool-input.js';
 import { describeError } from '../../shared/describe-error.js';
 import { plainTextToolResult } from '../../shared/plain-tool-result.js';
 import { unwatchAbort, watchAbort } from '../../shared/watch-abort.js';
@@ -20,35 +20,63 @@ type Outcome = { kind: 'timeout' } | { kind: 'aborted' } | { kind: 'value'; valu
 /**
  * Runs one call of a typed tool: validates the input, then runs `execute` under the tool's
  * timeout and the turn's signal. Never rejects; every failure is a structured error result.
+ * Not an async function: a synchronous validator and a tool without retries add no frame of
+ * their own to the call.
  */
-export async function runTypedTool(
+export function runTypedTool(
   tool: AnyTypedTool,
   call: HarnessToolCall,
   context: HarnessToolExecutionContext
 ): Promise<HarnessToolResult> {
-  const turnSignal = context.signal;
-  if (turnSignal?.aborted) return errorResult(call, abortedError(tool));
-  let parsed;
+  if (context.signal?.aborted) return Promise.resolve(errorResult(call, abortedError(tool)));
+  let parsed: ParsedToolInput | Promise<ParsedToolInput>;
   try {
-    // A synchronous validator (zod, the JSON Schema check) is not awaited.
     parsed = parseToolInput(tool.input, call.input);
-    if (parsed instanceof Promise) parsed = await parsed;
   } catch (error) {
-    return errorResult(call, {
-      code: 'tool_error',
-      message: `The input validator of ${tool.name} failed: ${messageOf(error)}`,
-      retryable: false,
-    });
+    return Promise.resolve(validatorFailed(tool, call, error));
   }
-  if (!parsed.ok) return errorResult(call, invalidInputError(tool.name, parsed.issues));
+  if (parsed instanceof Promise) {
+    return parsed.then(
+      (checked) => runChecked(tool, call, checked, context),
+      (error: unknown) => validatorFailed(tool, call, error)
+    );
+  }
+  return runChecked(tool, call, parsed, context);
+}
 
+function validatorFailed(tool: AnyTypedTool, call: HarnessToolCall, error: unknown): HarnessToolResult {
+  return errorResult(call, {
+    code: 'tool_error',
+    message: `The input validator of ${tool.name} failed: ${messageOf(error)}`,
+    retryable: false,
+  });
+}
+
+/** Runs the tool on a checked input: once, or with its retries. */
+function runChecked(
+  tool: AnyTypedTool,
+  call: HarnessToolCall,
+  parsed: ParsedToolInput,
+  context: HarnessToolExecutionContext
+): Promise<HarnessToolResult> {
+  if (!parsed.ok) return Promise.resolve(errorResult(call, invalidInputError(tool.name, parsed.issues)));
   const attempts = tool.retry?.attempts ?? 1;
-  let result = await runAttempt(tool, call, parsed.value, context);
+  return attempts > 1 ? runWithRetries(tool, call, parsed.value, context, attempts) : runAttempt(tool, call, parsed.value, context);
+}
+
+async function runWithRetries(
+  tool: AnyTypedTool,
+  call: HarnessToolCall,
+  input: unknown,
+  context: HarnessToolExecutionContext,
+  attempts: number
+): Promise<HarnessToolResult> {
+  let result = await runAttempt(tool, call, input, context);
   for (let attempt = 2; attempt <= attempts && isRetryable(result); attempt += 1) {
     const delayMs = (tool.retry?.backoffMs ?? 0) * 2 ** (attempt - 2);
     if (context.deadline !== undefined && Date.now() + delayMs >= context.deadline) break;
-    if (!(await waitUnlessAborted(delayMs, turnSignal))) break;
-    const retried = await runAttempt(tool, call, parsed.value, context);
+    if (!(await waitUnlessAborted(delayMs, context.signal))) break;
+    const retried = await runAttempt(tool, call, input, context);
     result = { ...retried, metadata: { ...retried.metadata, attempts: attempt } };
   }
   return result;
