@@ -140,12 +140,16 @@ async function runAttempt(
         context.callId === call.id && context.toolName === tool.name && context.signal === signal
           ? (context as ToolContext)
           : { ...context, callId: call.id, toolName: tool.name, signal };
-      Promise.resolve()
-        .then(() => tool.execute(input as never, toolContext))
-        .then(
-          (value) => settle({ kind: 'value', value }),
-          (error: unknown) => settle({ kind: 'error', error })
-        );
+      // `execute` runs a microtask later (after every call of a window started); its promise is
+      // followed as it is rather than adopted by another (two ticks and a promise fewer).
+      Promise.resolve().then(() => {
+        const onError = (error: unknown) => settle({ kind: 'error', error });
+        try {
+          Promise.resolve(tool.execute(input as never, toolContext)).then((value) => settle({ kind: 'value', value }), onError);
+        } catch (error) {
+          onError(error);
+        }
+      });
     });
     switch (outcome.kind) {
       case 'value':
