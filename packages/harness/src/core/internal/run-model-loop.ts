@@ -143,7 +143,8 @@ async function loadTools(run: RunContext): Promise<HarnessToolDefinition[]> {
   if (tools === undefined) return [];
   const { input } = run;
   const allowedToolNames = input.allowedToolNames;
-  // Written out field by field (the fields of `callerIdentity`): an object spread here was a tenth of a step.
+  // Written out field by field (the fields of `callerIdentity`): an object spread here took 5 % of a
+  // steady-state profile.
   const availability = {
     assistantId: input.assistantId,
     turnId: input.turnId,
