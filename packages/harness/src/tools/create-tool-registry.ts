@@ -55,9 +55,10 @@ export function createToolRegistry(tools: readonly AnyTypedTool[]): TypedToolReg
     },
     // Not an async function: the typed tool's own promise is handed on, without a frame of its own.
     execute(call, context) {
-      const tool = byName.get(call.name);
-      if (tool === undefined) {
-        return Promise.resolve({
+      try {
+        const tool = byName.get(call.name);
+        if (tool !== undefined) return runTypedTool(tool, call, context);
+        return Promise.resolve<HarnessToolResult>({
           callId: call.id,
           toolName: call.name,
           status: 'error',
@@ -67,8 +68,10 @@ export function createToolRegistry(tools: readonly AnyTypedTool[]): TypedToolReg
             retryable: true,
           },
         });
+      } catch (error) {
+        // What an async function would have done with a throwing getter of `call`.
+        return Promise.reject(error);
       }
-      return runTypedTool(tool, call, context);
     },
   };
 }

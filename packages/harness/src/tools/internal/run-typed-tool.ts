@@ -28,6 +28,15 @@ export function runTypedTool(
   call: HarnessToolCall,
   context: HarnessToolExecutionContext
 ): Promise<HarnessToolResult> {
+  try {
+    return startTypedTool(tool, call, context);
+  } catch (error) {
+    // What an async function would have done with a throwing getter of `call` or `context`.
+    return Promise.reject(error);
+  }
+}
+
+function startTypedTool(tool: AnyTypedTool, call: HarnessToolCall, context: HarnessToolExecutionContext): Promise<HarnessToolResult> {
   if (context.signal?.aborted) return Promise.resolve(errorResult(call, abortedError(tool)));
   let parsed: ParsedToolInput | Promise<ParsedToolInput>;
   try {
