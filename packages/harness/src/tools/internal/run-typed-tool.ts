@@ -115,68 +115,80 @@ function waitUnlessAborted(delayMs: number, signal: AbortSignal | undefined): Pr
 }
 
 /** One run of `execute` under the tool's timeout and the turn's signal. */
-async function runAttempt(
+function runAttempt(
   tool: AnyTypedTool,
   call: HarnessToolCall,
   input: unknown,
   context: HarnessToolExecutionContext
 ): Promise<HarnessToolResult> {
   const turnSignal = context.signal;
-  if (turnSignal?.aborted) return errorResult(call, abortedError(tool));
+  if (turnSignal?.aborted) return Promise.resolve(errorResult(call, abortedError(tool)));
   // A tool without a time limit of its own gets the turn's signal as it is: no controller and no
   // timer per call. Only a time limit (or a caller without a signal) needs a signal of its own.
   const controller = tool.timeoutMs === undefined && turnSignal !== undefined ? undefined : new AbortController();
   let onTurnAbort: (() => void) | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  try {
-    // One promise settled by whichever comes first: the tool, the turn's signal, or the time limit.
-    const outcome = await new Promise<Outcome>((settle) => {
-      onTurnAbort = () => {
-        settle({ kind: 'aborted' });
-        controller?.abort(turnSignal?.reason);
-      };
-      if (turnSignal !== undefined) watchAbort(turnSignal, onTurnAbort);
-      if (tool.timeoutMs !== undefined) {
-        timer = setTimeout(() => {
-          settle({ kind: 'timeout' });
-          controller?.abort(new ToolExecutionError(`${tool.name} timed out.`, { reason: 'timeout', retryable: true }));
-        }, tool.timeoutMs);
-      }
-      const signal: AbortSignal = controller === undefined ? turnSignal : controller.signal;
-      // The loop's context already names the call; copying it (an object spread) was the hottest
-      // line of a tool call.
-      const toolContext: ToolContext =
-        context.callId === call.id && context.toolName === tool.name && context.signal === signal
-          ? (context as ToolContext)
-          : { ...context, callId: call.id, toolName: tool.name, signal };
-      // `execute` runs a microtask later (after every call of a window started); its promise is
-      // followed as it is rather than adopted by another (two ticks and a promise fewer).
-      Promise.resolve().then(() => {
-        const onError = (error: unknown) => settle({ kind: 'error', error });
-        try {
-          Promise.resolve(tool.execute(input as never, toolContext)).then((value) => settle({ kind: 'value', value }), onError);
-        } catch (error) {
-          onError(error);
-        }
-      });
-    });
-    switch (outcome.kind) {
-      case 'value':
-        return successResult(tool.name, call, outcome.value);
-      case 'error':
-        return errorResult(call, thrownError(tool.name, outcome.error));
-      case 'timeout':
-        return errorResult(call, {
-          code: 'timeout',
-          message: `${tool.name} did not finish within ${String(tool.timeoutMs)} ms and was stopped.`,
-          retryable: true,
-        });
-      default:
-        return errorResult(call, abortedError(tool));
-    }
-  } finally {
+  const cleanUp = () => {
     if (timer !== undefined) clearTimeout(timer);
     if (onTurnAbort !== undefined && turnSignal !== undefined) unwatchAbort(turnSignal, onTurnAbort);
+  };
+  // One promise settled by whichever comes first: the tool, the turn's signal, or the time limit.
+  // Not an async function: the attempt holds no suspended frame while the tool runs.
+  return new Promise<Outcome>((settle) => {
+    onTurnAbort = () => {
+      settle({ kind: 'aborted' });
+      controller?.abort(turnSignal?.reason);
+    };
+    if (turnSignal !== undefined) watchAbort(turnSignal, onTurnAbort);
+    if (tool.timeoutMs !== undefined) {
+      timer = setTimeout(() => {
+        settle({ kind: 'timeout' });
+        controller?.abort(new ToolExecutionError(`${tool.name} timed out.`, { reason: 'timeout', retryable: true }));
+      }, tool.timeoutMs);
+    }
+    const signal: AbortSignal = controller === undefined ? turnSignal : controller.signal;
+    // The loop's context already names the call; copying it (an object spread) was the hottest
+    // line of a tool call.
+    const toolContext: ToolContext =
+      context.callId === call.id && context.toolName === tool.name && context.signal === signal
+        ? (context as ToolContext)
+        : { ...context, callId: call.id, toolName: tool.name, signal };
+    // `execute` runs a microtask later (after every call of a window started); its promise is
+    // followed as it is rather than adopted by another (two ticks and a promise fewer).
+    Promise.resolve().then(() => {
+      const onError = (error: unknown) => settle({ kind: 'error', error });
+      try {
+        Promise.resolve(tool.execute(input as never, toolContext)).then((value) => settle({ kind: 'value', value }), onError);
+      } catch (error) {
+        onError(error);
+      }
+    });
+  }).then(
+    (outcome) => {
+      cleanUp();
+      return attemptResult(tool, call, outcome);
+    },
+    (error: unknown) => {
+      cleanUp();
+      throw error;
+    }
+  );
+}
+
+function attemptResult(tool: AnyTypedTool, call: HarnessToolCall, outcome: Outcome): HarnessToolResult {
+  switch (outcome.kind) {
+    case 'value':
+      return successResult(tool.name, call, outcome.value);
+    case 'error':
+      return errorResult(call, thrownError(tool.name, outcome.error));
+    case 'timeout':
+      return errorResult(call, {
+        code: 'timeout',
+        message: `${tool.name} did not finish within ${String(tool.timeoutMs)} ms and was stopped.`,
+        retryable: true,
+      });
+    default:
+      return errorResult(call, abortedError(tool));
   }
 }
 
