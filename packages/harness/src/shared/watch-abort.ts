@@ -5,23 +5,23 @@
  */
 const fanOuts = new WeakMap<AbortSignal, Set<() => void>>();
 
-/**
- * Makes `signal` fan out to callbacks added with {@link watchAbort}. Returns the function that
- * runs them: call it right after the signal aborts (each runs once, in the order added).
- */
-export function fanOutAbort(signal: AbortSignal): () => void {
-  const callbacks = new Set<() => void>();
-  fanOuts.set(signal, callbacks);
-  return () => {
-    for (const callback of callbacks) {
-      try {
-        callback();
-      } catch {
-        // Like an abort listener that throws: the others still run.
-      }
+/** Makes `signal` fan out to callbacks added with {@link watchAbort}; {@link runAbortCallbacks} runs them. */
+export function fanOutAbort(signal: AbortSignal): void {
+  fanOuts.set(signal, new Set());
+}
+
+/** Runs the callbacks of a fan-out signal: call it right after the signal aborts (each runs once, in the order added). */
+export function runAbortCallbacks(signal: AbortSignal): void {
+  const callbacks = fanOuts.get(signal);
+  if (callbacks === undefined) return;
+  for (const callback of callbacks) {
+    try {
+      callback();
+    } catch {
+      // Like an abort listener that throws: the others still run.
     }
-    callbacks.clear();
-  };
+  }
+  callbacks.clear();
 }
 
 /** Calls `onAbort` once when `signal` aborts, until {@link unwatchAbort} removes it. */

@@ -53,10 +53,12 @@ export function createToolRegistry(tools: readonly AnyTypedTool[]): TypedToolReg
       for (const tool of byName.values()) if (allowed?.has(tool.name) ?? true) definitions.push(toToolDefinition(tool));
       return definitions;
     },
-    async execute(call, context) {
-      const tool = byName.get(call.name);
-      if (tool === undefined) {
-        return {
+    // Not an async function: the typed tool's own promise is handed on, without a frame of its own.
+    execute(call, context) {
+      try {
+        const tool = byName.get(call.name);
+        if (tool !== undefined) return runTypedTool(tool, call, context);
+        return Promise.resolve<HarnessToolResult>({
           callId: call.id,
           toolName: call.name,
           status: 'error',
@@ -65,9 +67,11 @@ export function createToolRegistry(tools: readonly AnyTypedTool[]): TypedToolReg
             message: `There is no tool named "${call.name}". Available tools: ${toolNames.join(', ') || 'none'}.`,
             retryable: true,
           },
-        };
+        });
+      } catch (error) {
+        // What an async function would have done with a throwing getter of `call`.
+        return Promise.reject(error);
       }
-      return runTypedTool(tool, call, context);
     },
   };
 }

@@ -496,3 +496,25 @@ describe('the typed-tool and tool-output guards on hostile values', () => {
     expect(isToolOutput(hostile)).toBe(false);
   });
 });
+
+describe('a typed registry called with hostile arguments', () => {
+  const echo = defineTool({ name: 'echo', description: 'Echoes.', input: z.object({ text: z.string() }), execute: ({ text }) => text });
+
+  it('rejects, never throws at the call, when a getter of the call or the context throws', async () => {
+    const registry = createToolRegistry([echo]);
+    const throwing = (field: string) => {
+      throw new Error(`${field} getter`);
+    };
+    const hostileCall = { id: 'c1', get name(): string { return throwing('name'); }, input: { text: 'x' } };
+    const hostileContext = { ...context(), get signal(): AbortSignal { return throwing('signal'); } };
+    let pending: Promise<unknown> | undefined;
+    expect(() => {
+      pending = registry.execute(hostileCall, context());
+    }).not.toThrow();
+    await expect(pending).rejects.toThrow('name getter');
+    expect(() => {
+      pending = registry.execute(call('echo', { text: 'x' }), hostileContext);
+    }).not.toThrow();
+    await expect(pending).rejects.toThrow('signal getter');
+  });
+});

@@ -51,7 +51,7 @@ export function createRun(
     consecutiveInvalid: 0,
     reportedUnknownTools: seed.reportedUnknownTools === undefined || seed.reportedUnknownTools.length === 0 ? undefined : new Set(seed.reportedUnknownTools),
     recentResultSignatures: [],
-    stepResultSignatures: new Set(),
+    stepResultSignatures: undefined,
     modelReceipts: [],
     availableTools: [],
     toolsByName: undefined,

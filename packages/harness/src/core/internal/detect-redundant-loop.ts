@@ -13,8 +13,9 @@ export function detectRedundantLoop(run: RunContext, call: HarnessToolCall, resu
   const signature = `${result.toolName}\u0000${stableStringify(call.input)}\u0000${result.output ?? ''}\u0000${
     result.structuredOutput === undefined ? '' : stableStringify(result.structuredOutput)
   }`;
-  if (run.stepResultSignatures.has(signature)) return undefined;
-  run.stepResultSignatures.add(signature);
+  const inStep = (run.stepResultSignatures ??= new Set());
+  if (inStep.has(signature)) return undefined;
+  inStep.add(signature);
   const recent = run.recentResultSignatures;
   recent.push(signature);
   if (recent.length > REDUNDANT_REPEATS) recent.shift();

@@ -78,29 +78,24 @@ export async function finishRun(run: RunContext, ending: RunEnding): Promise<Har
   }
   const outcome = outcomeForStopReason(stopReason);
   const output = ending.output !== undefined && outcome === 'completed' && stopReason === ending.stopReason ? ending.output : undefined;
-  const result: HarnessResult = {
-    outcome,
-    stopReason,
-    turnId: run.input.turnId,
-    ...(run.input.sessionId === undefined ? {} : { sessionId: run.input.sessionId }),
-    ...(ending.assistantText === undefined || stopReason !== ending.stopReason
-      ? {}
-      : { assistantMessage: { text: ending.assistantText } }),
-    ...(output === undefined ? {} : { output: output.value }),
-    ...(continuation === undefined ? {} : { continuation }),
-    traceSummary: {
-      iterationCount: run.counters.iteration,
-      toolCallCount: run.counters.toolCallCount,
-      hadContinuation: run.resumedFrom !== undefined || continuation !== undefined,
-      finalEventType: run.trace.lastEventType,
-      traceSinkErrors: 0,
-      elapsedMs: elapsedMs(run),
-    },
-    usage: { ...run.usage },
-    transcript: [...run.transcript],
-    ...(outcome === 'failed' ? { error: resultError(stopReason, metadata, ending.assistantText) } : {}),
-    ...(metadata === undefined ? {} : { metadata }),
+  // Built field by field in this order (optional ones only when set), not from spreads of literals.
+  const result = { outcome, stopReason, turnId: run.input.turnId } as HarnessResult;
+  if (run.input.sessionId !== undefined) result.sessionId = run.input.sessionId;
+  if (ending.assistantText !== undefined && stopReason === ending.stopReason) result.assistantMessage = { text: ending.assistantText };
+  if (output !== undefined) result.output = output.value;
+  if (continuation !== undefined) result.continuation = continuation;
+  result.traceSummary = {
+    iterationCount: run.counters.iteration,
+    toolCallCount: run.counters.toolCallCount,
+    hadContinuation: run.resumedFrom !== undefined || continuation !== undefined,
+    finalEventType: run.trace.lastEventType,
+    traceSinkErrors: 0,
+    elapsedMs: elapsedMs(run),
   };
+  result.usage = { ...run.usage };
+  result.transcript = [...run.transcript];
+  if (outcome === 'failed') result.error = resultError(stopReason, metadata, ending.assistantText);
+  if (metadata !== undefined) result.metadata = metadata;
   run.trace.emit({ type: 'turn_finished', outcome, stopReason });
   // One microtask, so a sink that rejects turn_finished at once is counted too (the sink is never awaited).
   await Promise.resolve();

@@ -27,17 +27,13 @@ export function readToolDefinitions(listed: unknown, allowedToolNames: readonly 
 
 function snapshot(name: string, definition: Partial<Record<keyof HarnessToolDefinition, unknown>>): HarnessToolDefinition {
   const { description, inputSchema, requiresApproval, metadata } = definition;
-  return {
-    name,
-    ...(typeof description === 'string' ? { description } : {}),
-    ...(isRecord(inputSchema) ? { inputSchema } : {}),
-    // Fails closed: any truthy value that is not a rule (say `'yes'` from untyped code) means `true`.
-    ...(typeof requiresApproval === 'function'
-      ? { requiresApproval: requiresApproval as HarnessToolDefinition['requiresApproval'] }
-      : requiresApproval
-        ? { requiresApproval: true }
-        : {}),
-    ...(isRecord(metadata) ? { metadata } : {}),
-  };
+  // Fields set one by one in this order (not spreads of literals: that was most of a tool listing).
+  const copy: HarnessToolDefinition = { name };
+  if (typeof description === 'string') copy.description = description;
+  if (isRecord(inputSchema)) copy.inputSchema = inputSchema;
+  // Fails closed: any truthy value that is not a rule (say `'yes'` from untyped code) means `true`.
+  if (typeof requiresApproval === 'function') copy.requiresApproval = requiresApproval as HarnessToolDefinition['requiresApproval'];
+  else if (requiresApproval) copy.requiresApproval = true;
+  if (isRecord(metadata)) copy.metadata = metadata;
+  return copy;
 }
-

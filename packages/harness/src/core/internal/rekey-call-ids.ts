@@ -10,6 +10,8 @@ import type { HarnessTranscriptItem } from '../types/transcript.js';
  * stays consistent. Calls whose ids are new are returned as they are.
  */
 export function rekeyRepeatedCallIds(transcript: readonly HarnessTranscriptItem[], calls: readonly HarnessToolCall[]): HarnessToolCall[] {
+  // One call (most steps): compared with the earlier ids as they are, without a set of them.
+  if (calls.length === 1 && !usedBefore(transcript, calls[0]!.id)) return [calls[0]!];
   const used = new Set<string>();
   for (const item of transcript) {
     if (item.type === 'assistant_step') for (const call of item.calls ?? []) used.add(call.id);
@@ -25,4 +27,16 @@ export function rekeyRepeatedCallIds(transcript: readonly HarnessTranscriptItem[
     used.add(id);
     return { ...call, id };
   });
+}
+
+/** Whether an earlier step of the transcript used `id` (a call of its, or a result's). */
+function usedBefore(transcript: readonly HarnessTranscriptItem[], id: string): boolean {
+  for (const item of transcript) {
+    if (item.type === 'assistant_step') {
+      for (const call of item.calls ?? []) if (call.id === id) return true;
+    } else if (item.type === 'tool_result' && item.result.callId === id) {
+      return true;
+    }
+  }
+  return false;
 }

@@ -52,8 +52,8 @@ export interface RunContext {
   reportedUnknownTools: Set<string> | undefined;
   /** Signatures (tool, input, output) of the last successful results, one per step at most per signature. */
   recentResultSignatures: string[];
-  /** Signatures already counted in the current step: repeats inside one step are not a loop. */
-  stepResultSignatures: Set<string>;
+  /** Signatures already counted in the current step: repeats inside one step are not a loop. Made on the first. */
+  stepResultSignatures: Set<string> | undefined;
   /** `metadata.receipt` of each model output of this run (profile models stamp one), in call order. */
   modelReceipts: Record<string, unknown>[];
   availableTools: HarnessToolDefinition[];

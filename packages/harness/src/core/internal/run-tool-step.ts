@@ -17,29 +17,36 @@ export async function runToolStep(
   decisions: ApprovalDecisions = noDecisions,
   resume?: CarriedCallResume,
 ): Promise<RunEnding | undefined> {
-  run.stepResultSignatures.clear();
+  run.stepResultSignatures?.clear();
   const toolsByName = toolsByNameOf(run);
-  const repeatedUnknown = calls.find((call) => !toolsByName.has(call.name) && run.reportedUnknownTools?.has(call.name) === true);
-  if (repeatedUnknown !== undefined) {
-    return {
-      stopReason: 'tool_unavailable',
-      metadata: {
-        toolName: repeatedUnknown.name,
-        error: { code: 'tool_unavailable', message: `The model asked again for the unknown tool "${repeatedUnknown.name}".` },
-      },
-    };
+  // Plain loops, not `find`/`filter`/`entries()` with closures and iterators: this runs every tool step.
+  const reported = run.reportedUnknownTools;
+  if (reported !== undefined) {
+    for (const call of calls) {
+      if (!toolsByName.has(call.name) && reported.has(call.name)) {
+        return {
+          stopReason: 'tool_unavailable',
+          metadata: {
+            toolName: call.name,
+            error: { code: 'tool_unavailable', message: `The model asked again for the unknown tool "${call.name}".` },
+          },
+        };
+      }
+    }
   }
 
-  const needApproval = calls.filter((call) => {
+  let needApproval: HarnessToolCall[] | undefined;
+  for (const call of calls) {
     const tool = toolsByName.get(call.name);
-    return tool !== undefined && !decisions.has(call.id) && requiresApproval(tool, call);
-  });
-  if (needApproval.length > 0) return pauseForApproval(run, calls, needApproval);
+    if (tool !== undefined && !decisions.has(call.id) && requiresApproval(tool, call)) (needApproval ??= []).push(call);
+  }
+  if (needApproval !== undefined) return pauseForApproval(run, calls, needApproval);
 
   let budget = run.services.limits.maxToolCalls - run.counters.toolCallCount;
   const planned: PlannedCall[] = [];
   const overBudget: HarnessToolCall[] = [];
-  for (const [position, call] of calls.entries()) {
+  for (let position = 0; position < calls.length; position += 1) {
+    const call = calls[position]!;
     if (!toolsByName.has(call.name)) {
       (run.reportedUnknownTools ??= new Set()).add(call.name);
       planned.push({ call, kind: 'immediate', result: unknownToolResult(call, [...toolsByName.keys()]) });
@@ -71,7 +78,7 @@ export async function runToolStep(
       return endEarly(run, { stopReason }, [], [...window, ...planned.slice(index)], overBudget);
     }
     const executed = await executeWindow(run, window, resume);
-    if (run.turnSignal.interruptReason() === undefined && executed.some((entry) => entry.pause !== undefined)) {
+    if (run.turnSignal.interruptReason() === undefined && anyPaused(executed)) {
       return pauseForTools(run, executed, planned.slice(index), overBudget);
     }
     for (let position = 0; position < executed.length; position += 1) {
@@ -88,6 +95,11 @@ export async function runToolStep(
     return { stopReason: 'max_tool_calls_reached', pause: { pendingCalls: overBudget } };
   }
   return undefined;
+}
+
+function anyPaused(executed: readonly ExecutedCall[]): boolean {
+  for (const entry of executed) if (entry.pause !== undefined) return true;
+  return false;
 }
 
 /** The run's available tools by name, made on its first tool step (the list is fixed for the run). */

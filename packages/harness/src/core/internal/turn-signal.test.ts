@@ -115,6 +115,33 @@ describe('raceSignal', () => {
     expect(work).not.toHaveBeenCalled();
   });
 
+  it('rejects with the interruption when the work itself fires the signal, and ignores what the work does after', async () => {
+    const turn = createTurnSignal(undefined, 60_000);
+    const caller = new AbortController();
+    const cancelled = createTurnSignal(caller.signal, 60_000);
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      const raced = raceSignal(() => {
+        caller.abort();
+        return Promise.reject(new Error('after the abort'));
+      }, cancelled.signal);
+      await expect(raced).rejects.toSatisfy((error) => error instanceof TurnInterrupted && error.reason === 'cancelled');
+      // The turn's fan-out holds nothing of a race that settled: a later abort calls no stale callback.
+      const settled = vi.fn();
+      await raceSignal(() => 'done', turn.signal).then(settled);
+      expect(settled).toHaveBeenCalledWith('done');
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(turn.signal.aborted).toBe(true);
+      await Promise.resolve();
+      expect(unhandled).not.toHaveBeenCalled();
+    } finally {
+      process.off('unhandledRejection', unhandled);
+      turn.dispose();
+      cancelled.dispose();
+    }
+  });
+
   it('treats a foreign abort reason as a cancel', async () => {
     const controller = new AbortController();
     const raced = raceSignal(() => new Promise<never>(() => undefined), controller.signal);

@@ -1,4 +1,4 @@
-import { fanOutAbort, unwatchAbort, watchAbort } from '../../shared/watch-abort.js';
+import { fanOutAbort, runAbortCallbacks, unwatchAbort, watchAbort } from '../../shared/watch-abort.js';
 
 /** Why a run was interrupted. */
 export type InterruptReason = 'timeout' | 'cancelled';
@@ -47,8 +47,6 @@ class LinkedTurnSignal implements TurnSignal {
   readonly signal: AbortSignal;
   readonly deadline: number;
   private readonly controller = new AbortController();
-  /** Races and typed tools watch the turn through this one fan-out, not a listener per call. */
-  private readonly fanOut: () => void;
   private reason: InterruptReason | undefined;
   private readonly timer: ReturnType<typeof setTimeout> | undefined;
   private readonly onExternalAbort: (() => void) | undefined;
@@ -58,7 +56,8 @@ class LinkedTurnSignal implements TurnSignal {
     timeoutMs: number,
   ) {
     this.signal = this.controller.signal;
-    this.fanOut = fanOutAbort(this.signal);
+    // Races and typed tools watch the turn through one fan-out, not a listener per call.
+    fanOutAbort(this.signal);
     const delayMs = Math.min(Math.max(0, timeoutMs), MAX_TIMER_DELAY_MS);
     this.deadline = Date.now() + delayMs;
     if (external?.aborted) {
@@ -83,7 +82,7 @@ class LinkedTurnSignal implements TurnSignal {
     if (this.reason !== undefined) return;
     this.reason = why;
     this.controller.abort(new TurnInterrupted(why));
-    this.fanOut();
+    runAbortCallbacks(this.signal);
   }
 }
 
@@ -93,15 +92,25 @@ class LinkedTurnSignal implements TurnSignal {
  */
 export function raceSignal<T>(work: () => T | PromiseLike<T>, signal: AbortSignal): Promise<Awaited<T>> {
   if (signal.aborted) return Promise.reject(interruption(signal));
-  return new Promise<Awaited<T>>((resolve, reject) => {
+  let pending: Promise<Awaited<T>>;
+  try {
+    pending = Promise.resolve(work()) as Promise<Awaited<T>>;
+  } catch (error) {
+    pending = Promise.reject(error);
+  }
+  // Fired while `work` started: the interruption wins, and what `work` does later is ignored.
+  if (signal.aborted) {
+    pending.then(undefined, ignore);
+    return Promise.reject(interruption(signal));
+  }
+  return settleFirst(pending, signal);
+}
+
+/** `pending`'s outcome, or the interruption if `signal` fires first; the closures hold neither `work` nor its scope. */
+function settleFirst<T>(pending: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(interruption(signal));
     watchAbort(signal, onAbort);
-    let pending: Promise<Awaited<T>>;
-    try {
-      pending = Promise.resolve(work()) as Promise<Awaited<T>>;
-    } catch (error) {
-      pending = Promise.reject(error);
-    }
     pending.then(
       (value) => {
         unwatchAbort(signal, onAbort);
@@ -114,6 +123,8 @@ export function raceSignal<T>(work: () => T | PromiseLike<T>, signal: AbortSigna
     );
   });
 }
+
+function ignore(): void {}
 
 function interruption(signal: AbortSignal): TurnInterrupted {
   return signal.reason instanceof TurnInterrupted ? signal.reason : new TurnInterrupted('cancelled');

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { createTurnSignal } from '../../core/internal/turn-signal.js';
 import { abortableDelay, linkAbortSignal } from './link-abort-signal.js';
 
 describe('linkAbortSignal', () => {
@@ -14,6 +15,32 @@ describe('linkAbortSignal', () => {
     detached.dispose();
     other.abort();
     expect(detached.signal.aborted).toBe(false);
+  });
+
+  it("follows a turn's signal through the turn's fan-out, without an EventTarget listener, until disposed", () => {
+    const following = createTurnSignal(undefined, 60_000);
+    const add = vi.spyOn(following.signal, 'addEventListener');
+    const linked = linkAbortSignal(following.signal);
+    expect(add).not.toHaveBeenCalled();
+    const caller = new AbortController();
+    const cancelled = createTurnSignal(caller.signal, 60_000);
+    const detached = linkAbortSignal(cancelled.signal);
+    detached.dispose();
+    caller.abort();
+    expect(detached.signal.aborted).toBe(false);
+    following.dispose();
+    cancelled.dispose();
+    expect(linked.signal.aborted).toBe(false);
+  });
+
+  it('aborts with the reason of the turn signal it follows', () => {
+    const caller = new AbortController();
+    const turn = createTurnSignal(caller.signal, 60_000);
+    const linked = linkAbortSignal(turn.signal);
+    caller.abort();
+    expect(linked.signal.aborted).toBe(true);
+    expect(linked.signal.reason).toBe(turn.signal.reason);
+    turn.dispose();
   });
 
   it('starts aborted under an aborted parent, and aborts on its own', () => {

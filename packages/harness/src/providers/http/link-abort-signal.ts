@@ -1,3 +1,5 @@
+import { unwatchAbort, watchAbort } from '../../shared/watch-abort.js';
+
 /** An `AbortController` that also aborts when a parent signal does, detachable with `dispose`. */
 export interface LinkedAbort {
   readonly signal: AbortSignal;
@@ -11,11 +13,13 @@ export function linkAbortSignal(parent: AbortSignal | undefined): LinkedAbort {
   const controller = new AbortController();
   const onAbort = () => controller.abort(parent?.reason);
   if (parent?.aborted) controller.abort(parent.reason);
-  else parent?.addEventListener('abort', onAbort, { once: true });
+  else if (parent !== undefined) watchAbort(parent, onAbort);
   return {
     signal: controller.signal,
     abort: (reason) => controller.abort(reason),
-    dispose: () => parent?.removeEventListener('abort', onAbort),
+    dispose: () => {
+      if (parent !== undefined) unwatchAbort(parent, onAbort);
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 import { HarnessModelHttpError } from './harness-model-http-error.js';
-import { abortableDelay, linkAbortSignal } from './link-abort-signal.js';
+import { abortableDelay } from './link-abort-signal.js';
+import { unwatchAbort, watchAbort } from '../../shared/watch-abort.js';
 import { postJson, type FetchFunction } from './post-json.js';
 import { readBodyText } from '../../shared/read-body-text.js';
 import { truncateText, type Redactor } from '../../shared/redact-secrets.js';
@@ -164,28 +165,54 @@ async function runAttempt<T>(
 }
 
 function createAttemptScope(parent: AbortSignal | undefined, timeoutMs: number): AttemptScope {
-  const link = linkAbortSignal(parent);
-  let timedOut = false;
-  const fire = () => {
-    if (link.signal.aborted) return;
-    timedOut = true;
-    link.abort(new Error('timeout'));
-  };
-  let timer: ReturnType<typeof setTimeout> | undefined = setTimeout(fire, Math.max(0, timeoutMs));
-  const clearTimer = () => {
-    if (timer !== undefined) clearTimeout(timer);
-    timer = undefined;
-  };
-  return {
-    signal: link.signal,
-    clearTimer,
-    timeout: fire,
-    timedOut: () => timedOut,
-    dispose() {
-      clearTimer();
-      link.dispose();
-    },
-  };
+  return new LinkedAttemptScope(parent, timeoutMs);
+}
+
+/**
+ * An attempt's own signal, aborted by the caller's signal or the attempt's timer. A class, so an
+ * attempt in flight holds its fields rather than a closure per method; it follows a turn's signal
+ * through the turn's fan-out (`watchAbort`), not an `EventTarget` listener.
+ */
+class LinkedAttemptScope implements AttemptScope {
+  readonly signal: AbortSignal;
+  private readonly controller = new AbortController();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private didTimeOut = false;
+  private readonly onParentAbort: (() => void) | undefined;
+
+  constructor(
+    private readonly parent: AbortSignal | undefined,
+    timeoutMs: number,
+  ) {
+    this.signal = this.controller.signal;
+    if (parent?.aborted) {
+      this.controller.abort(parent.reason);
+    } else if (parent !== undefined) {
+      this.onParentAbort = () => this.controller.abort(parent.reason);
+      watchAbort(parent, this.onParentAbort);
+    }
+    this.timer = setTimeout(() => this.timeout(), Math.max(0, timeoutMs));
+  }
+
+  clearTimer(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  timeout(): void {
+    if (this.signal.aborted) return;
+    this.didTimeOut = true;
+    this.controller.abort(new Error('timeout'));
+  }
+
+  timedOut(): boolean {
+    return this.didTimeOut;
+  }
+
+  dispose(): void {
+    this.clearTimer();
+    if (this.onParentAbort !== undefined) unwatchAbort(this.parent as AbortSignal, this.onParentAbort);
+  }
 }
 
 /** The error for a call the caller's signal cancelled. */
