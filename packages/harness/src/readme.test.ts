@@ -13,7 +13,7 @@ const read = (file: string) => readFileSync(path(file), 'utf8');
 /** Each README's TypeScript snippets, and the example files they are, verbatim and in order. */
 const SNIPPETS: ReadonlyMap<string, readonly string[]> = new Map([
   ['README.md', ['examples/quickstart/readme-snippet.ts', 'examples/quickstart/readme-pause-resume.ts']],
-  ['packages/harness/README.md', ['examples/quickstart/readme-relay-orchestrator.ts', 'examples/quickstart/readme-relay-worker.ts']],
+  ['packages/harness/README.md', ['examples/agent-relay/readme-snippet.ts', 'examples/byoh-worker/readme-snippet.ts']],
 ]);
 
 /** The bodies of a Markdown file's fenced blocks of `language`. */
