@@ -4,11 +4,10 @@
 // saved are printed. The stubbed bundles do not run; they only measure. A feature a program cannot
 // drop today is a feature that `createHarness` reaches whatever its config.
 import { readFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import * as esbuild from 'esbuild';
+import { bundleProgram } from './peers/bundle-program.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const src = join(root, 'packages', 'harness', 'src');
@@ -40,28 +39,16 @@ function stubOf(file) {
 
 async function gzipSize(entry, stubbed) {
   const stubs = new Set(stubbed.map((file) => join(src, file)));
-  const result = await esbuild.build({
-    entryPoints: [join(root, 'scripts', 'bench', 'peers', 'programs', entry)],
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    conditions: ['workerd', 'worker', 'browser'],
-    external: ['node:*', 'cloudflare:*', ...builtinModules],
-    write: false,
-    nodePaths: [join(root, 'node_modules')],
-    plugins: [
-      {
-        name: 'harness-src-with-stubs',
-        setup(build) {
-          build.onResolve({ filter: /^@agent-assistant\/harness$/ }, () => ({ path: join(src, 'index.ts') }));
-          build.onLoad({ filter: /\.ts$/ }, (args) => (stubs.has(args.path) ? { contents: stubOf(args.path), loader: 'ts' } : undefined));
-        },
+  const { code } = await bundleProgram(entry, [
+    {
+      name: 'harness-src-with-stubs',
+      setup(build) {
+        build.onResolve({ filter: /^@agent-assistant\/harness$/ }, () => ({ path: join(src, 'index.ts') }));
+        build.onLoad({ filter: /\.ts$/ }, (args) => (stubs.has(args.path) ? { contents: stubOf(args.path), loader: 'ts' } : undefined));
       },
-    ],
-    logLevel: 'error',
-  });
-  return gzipSync(result.outputFiles[0].contents, { level: 9 }).length;
+    },
+  ]);
+  return gzipSync(code, { level: 9 }).length;
 }
 
 for (const program of programs) {

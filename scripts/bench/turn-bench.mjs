@@ -17,9 +17,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { builtinModules } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { bundleProgram } from './peers/bundle-program.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const peersDir = fileURLToPath(new URL('./peers/', import.meta.url));
@@ -128,25 +128,10 @@ if (!skip.has('timing')) {
 
 // ---------------------------------------------------------------- 2–3. Worker bundles
 async function bundleSize(entry, srcIndex) {
-  const result = await esbuild.build({
-    entryPoints: [join(peersDir, 'programs', entry)],
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    conditions: ['workerd', 'worker', 'browser'],
-    // Node built-ins stay external (a Worker with nodejs_compat provides them); only @openai/agents imports any.
-    external: ['node:*', 'cloudflare:*', ...builtinModules],
-    write: false,
-    metafile: true,
-    nodePaths: [join(root, 'node_modules')],
-    plugins: [harnessFrom(srcIndex)],
-    logLevel: 'error',
-  });
-  const code = result.outputFiles[0].contents;
+  const { code, metafile } = await bundleProgram(entry, [harnessFrom(srcIndex)]);
   if (process.env.BENCH_METAFILE !== undefined) {
     mkdirSync(process.env.BENCH_METAFILE, { recursive: true });
-    writeFileSync(join(process.env.BENCH_METAFILE, `${entry}.meta.json`), JSON.stringify(result.metafile));
+    writeFileSync(join(process.env.BENCH_METAFILE, `${entry}.meta.json`), JSON.stringify(metafile));
   }
   return { minified: code.length, gzip: gzipSync(code, { level: 9 }).length };
 }
